@@ -1,0 +1,1 @@
+"""Pure, synchronous rules of tavolo: cards, game engines, Elo, the session envelope."""

@@ -1,0 +1,86 @@
+"""The 40-card Italian deck and the wire code of a card.
+
+A card travels as ``RRSUIT``: two digits for the rank (``01`` ace .. ``07``,
+``08`` fante, ``09`` cavallo, ``10`` re) and one letter for the suit
+(``D`` denari, ``C`` coppe, ``S`` spade, ``B`` bastoni). ``07D`` is the settebello.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain.errors import InvalidAction
+
+
+class Suit(StrEnum):
+    DENARI = "D"
+    COPPE = "C"
+    SPADE = "S"
+    BASTONI = "B"
+
+
+SUITS: tuple[Suit, ...] = (Suit.DENARI, Suit.COPPE, Suit.SPADE, Suit.BASTONI)
+RANKS: tuple[int, ...] = tuple(range(1, 11))
+
+RANK_NAMES = {1: "ace", 8: "fante", 9: "cavallo", 10: "re"}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    rank: int
+    suit: Suit
+
+    @property
+    def code(self) -> str:
+        return f"{self.rank:02d}{self.suit.value}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @staticmethod
+    def parse(code: object) -> Card:
+        """Read a wire code; anything else is an ``InvalidAction``."""
+        if not isinstance(code, str) or len(code) != 3 or not code[:2].isdigit():
+            raise InvalidAction("a card is written RRSUIT, for example 07D")
+        rank = int(code[:2])
+        if rank not in RANKS:
+            raise InvalidAction("a card rank goes from 01 to 10")
+        try:
+            suit = Suit(code[2])
+        except ValueError:
+            raise InvalidAction("a card suit is one of D, C, S, B") from None
+        return CARDS[(rank, suit)]
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+CARDS: dict[tuple[int, Suit], Card] = {(c.rank, c.suit): c for c in DECK}
+SETTEBELLO = CARDS[(7, Suit.DENARI)]
+
+
+def card(code: str) -> Card:
+    """Shorthand for tests and fixtures: ``card("07D")``."""
+    return Card.parse(code)
+
+
+def cards(codes: str) -> list[Card]:
+    """``cards("01D 07D")`` → the cards, in order."""
+    return [Card.parse(c) for c in codes.split()]
+
+
+def codes(items: object) -> list[str]:
+    """The wire codes of an iterable of cards, in order."""
+    return [c.code for c in items]  # type: ignore[attr-defined]
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck
+
+
+def check_deck(deck: list[Card]) -> None:
+    """An explicit deck order must hold each of the 40 cards exactly once."""
+    if len(deck) != len(DECK) or set(deck) != set(DECK):
+        raise InvalidAction("an explicit deck must hold each of the 40 cards exactly once")

@@ -1,0 +1,194 @@
+"""The contract every game implements, so the platform never knows a game's rules.
+
+An engine is a set of pure functions over its own immutable state object:
+
+* ``start`` deals a match (from a seeded RNG, or from an explicit deck order);
+* ``apply`` takes one seat's action and returns the next state and its events;
+* ``fire`` does what a pending deadline says (turn timeout, hand-end timeout);
+* ``view`` is what one seat — or a spectator (``seat is None``) — may see;
+* ``dump`` / ``load`` turn a state into plain JSON-ready dicts and back.
+
+Time (``now``, epoch seconds) and randomness (a ``random.Random``) always come in
+as arguments, so every match is reproducible from its seed and actions.
+A rejected action raises a ``domain.errors.TavoloError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from domain.cards import Card
+from domain.errors import InvalidOptions
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """How long a seat may think, and how long the hand-end summary waits (seconds)."""
+
+    turn: float = 30.0
+    hand_ack: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A pending timeout as data. ``token`` names the situation it was made for:
+    firing it once that situation is gone changes nothing."""
+
+    token: str
+    due: float
+    kind: Literal["turn", "hand_end"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs and notifications. ``public`` events
+    may be shown to anyone; the others only to ``seat``."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    seat: int | None = None
+    public: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of ``apply`` / ``fire``: the next state and what happened."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+    changed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    seat: int
+    team: str | None
+    won: bool
+    points: int
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The final, two-sided result of a match, as history and Elo need it.
+
+    ``sides`` maps each side label to its seats; ``scores`` each side label to
+    its final score; ``winner`` is a side label (``None`` only for a draw);
+    ``details`` is the engine's own JSON record (target, hands, per-hand audit …).
+    """
+
+    sides: Mapping[str, tuple[int, ...]]
+    scores: Mapping[str, int]
+    winner: str | None
+    players: tuple[PlayerResult, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One creation option: an integer with bounds, or a boolean."""
+
+    name: str
+    type: Literal["integer", "boolean"]
+    default: int | bool
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def json_schema(self) -> JSON:
+        schema: JSON = {"type": self.type, "default": self.default, "description": self.description}
+        if self.minimum is not None:
+            schema["minimum"] = self.minimum
+        if self.maximum is not None:
+            schema["maximum"] = self.maximum
+        return schema
+
+
+def validate_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> JSON:
+    """Fill defaults and check types, bounds and unknown names."""
+    raw = dict(raw or {})
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise InvalidOptions(f"unknown option(s): {', '.join(unknown)}")
+    options: JSON = {}
+    for spec in specs:
+        value = raw.get(spec.name, spec.default)
+        if spec.type == "boolean":
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"{spec.name} must be true or false")
+        else:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOptions(f"{spec.name} must be a whole number")
+            if spec.minimum is not None and value < spec.minimum:
+                raise InvalidOptions(f"{spec.name} must be at least {spec.minimum}")
+            if spec.maximum is not None and value > spec.maximum:
+                raise InvalidOptions(f"{spec.name} must be at most {spec.maximum}")
+        options[spec.name] = value
+    return options
+
+
+def options_json_schema(specs: Sequence[OptionSpec]) -> JSON:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {spec.name: spec.json_schema() for spec in specs},
+    }
+
+
+class GameEngine(Protocol):
+    """A game's rules behind one stable surface (see the module docstring)."""
+
+    game_type: str
+    name: str
+    description: str
+    seats: int
+    option_specs: tuple[OptionSpec, ...]
+
+    def start(
+        self,
+        options: Mapping[str, Any],
+        timeouts: Timeouts,
+        now: float,
+        rng: random.Random,
+        deck: Sequence[Card] | None = None,
+    ) -> Any:
+        """Deal a new match. ``options`` were validated by ``validate_options``."""
+        ...
+
+    def apply(
+        self, state: Any, seat: int, action: Mapping[str, Any], now: float, rng: random.Random
+    ) -> Outcome:
+        """Apply ``action`` (the client message minus nothing) for ``seat``."""
+        ...
+
+    def fire(self, state: Any, token: str, now: float, rng: random.Random) -> Outcome:
+        """Fire the deadline named ``token``; a stale token returns ``changed=False``."""
+        ...
+
+    def deadlines(self, state: Any) -> tuple[Deadline, ...]:
+        """The deadlines pending in ``state`` (empty once the match is over)."""
+        ...
+
+    def turn(self, state: Any) -> int | None:
+        """The seat expected to act, or ``None`` (between hands, game over)."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """What ``seat`` may see; ``None`` is a spectator and sees no hand."""
+        ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def result(self, state: Any) -> MatchResult | None:
+        """The final result once ``is_over``; ``None`` before."""
+        ...
+
+    def dump(self, state: Any) -> JSON: ...
+
+    def load(self, data: Mapping[str, Any]) -> Any: ...

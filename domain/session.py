@@ -1,0 +1,128 @@
+"""The platform-owned envelope of a live game.
+
+The engine's state is an opaque blob here (``state``); the envelope holds what
+every game shares: identity, join code, seats, phase, timestamps, a monotonic
+``version`` (bumped on every accepted change) and whether the finished match
+has been recorded. All methods are pure: they return a new envelope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from domain.errors import GameFull
+
+Phase = Literal["lobby", "playing", "finished"]
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    user_id: str
+    name: str
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameSession:
+    id: str
+    game_type: str
+    join_code: str
+    options: Mapping[str, Any]
+    seats: tuple[Seat | None, ...]
+    creator_id: str
+    created_at: float
+    updated_at: float
+    phase: Phase = "lobby"
+    version: int = 1
+    state: Mapping[str, Any] | None = None
+    result_recorded: bool = False
+    started_at: float | None = None
+    finished_at: float | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def seats_open(self) -> int:
+        return sum(1 for s in self.seats if s is None)
+
+    def seat_of(self, user_id: str | None) -> int | None:
+        if user_id is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return index
+        return None
+
+    def with_player(self, player: Seat, now: float) -> GameSession:
+        """Seat ``player`` in the first free chair (a no-op if already seated)."""
+        if self.seat_of(player.user_id) is not None:
+            return self
+        if self.phase != "lobby" or self.seats_open == 0:
+            raise GameFull("every seat at this table is taken")
+        free = self.seats.index(None)
+        seats = (*self.seats[:free], player, *self.seats[free + 1 :])
+        return replace(self, seats=seats, updated_at=now, version=self.version + 1)
+
+    def started(self, state: Mapping[str, Any], now: float) -> GameSession:
+        return replace(
+            self, phase="playing", state=state, started_at=now, updated_at=now, version=self.version + 1
+        )
+
+    def advanced(self, state: Mapping[str, Any], now: float, finished: bool) -> GameSession:
+        return replace(
+            self,
+            state=state,
+            phase="finished" if finished else self.phase,
+            finished_at=now if finished and self.finished_at is None else self.finished_at,
+            updated_at=now,
+            version=self.version + 1,
+        )
+
+    def marked_recorded(self) -> GameSession:
+        return replace(self, result_recorded=True, version=self.version + 1)
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game_type": self.game_type,
+            "join_code": self.join_code,
+            "options": dict(self.options),
+            "seats": [
+                None if s is None else {"user_id": s.user_id, "name": s.name, "bot": s.bot}
+                for s in self.seats
+            ],
+            "creator_id": self.creator_id,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "phase": self.phase,
+            "version": self.version,
+            "state": None if self.state is None else dict(self.state),
+            "result_recorded": self.result_recorded,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "extra": dict(self.extra),
+        }
+
+    @staticmethod
+    def load(data: Mapping[str, Any]) -> GameSession:
+        return GameSession(
+            id=data["id"],
+            game_type=data["game_type"],
+            join_code=data["join_code"],
+            options=dict(data["options"]),
+            seats=tuple(
+                None if s is None else Seat(s["user_id"], s["name"], bool(s.get("bot", False)))
+                for s in data["seats"]
+            ),
+            creator_id=data["creator_id"],
+            created_at=data["created_at"],
+            updated_at=data["updated_at"],
+            phase=data["phase"],
+            version=data["version"],
+            state=data["state"],
+            result_recorded=data["result_recorded"],
+            started_at=data.get("started_at"),
+            finished_at=data.get("finished_at"),
+            extra=dict(data.get("extra") or {}),
+        )

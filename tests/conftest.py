@@ -1,0 +1,25 @@
+"""Shared test set-up: Sanic's test mode, and service requirements."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import settings
+from sanic import Sanic
+
+Sanic.test_mode = True
+
+settings.register_profile("default", deadline=None)
+settings.register_profile("thorough", deadline=None, max_examples=2000)
+settings.load_profile(os.environ.get("TAVOLO_HYPOTHESIS_PROFILE", "default"))
+
+REQUIRE_SERVICES = os.environ.get("TAVOLO_REQUIRE_SERVICES", "").lower() in {"1", "true", "yes", "on"}
+
+
+def service_unavailable(name: str, reason: str) -> None:
+    """Skip a test whose service is unreachable — or fail, when CI requires services."""
+    message = f"{name} is unreachable: {reason}"
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{message} (TAVOLO_REQUIRE_SERVICES=1)")
+    pytest.skip(message)

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domain.cards import DECK, SETTEBELLO, Card, Suit, check_deck, shuffled_deck
+from domain.errors import InvalidAction
+
+
+def test_the_deck_has_forty_distinct_cards_ten_per_suit() -> None:
+    assert len(DECK) == len(set(DECK)) == 40
+    for suit in Suit:
+        assert sorted(c.rank for c in DECK if c.suit is suit) == list(range(1, 11))
+
+
+def test_a_card_code_round_trips() -> None:
+    for item in DECK:
+        assert Card.parse(item.code) is item
+    assert SETTEBELLO.code == "07D"
+
+
+@pytest.mark.parametrize("code", ["7D", "007D", "00D", "11B", "07X", "07d", "", None, 7, "AAD"])
+def test_a_malformed_card_code_is_an_invalid_action(code: object) -> None:
+    with pytest.raises(InvalidAction):
+        Card.parse(code)
+
+
+def test_a_seeded_shuffle_is_reproducible_and_complete() -> None:
+    first, second = shuffled_deck(random.Random(5)), shuffled_deck(random.Random(5))
+    assert first == second
+    check_deck(first)
+
+
+def test_an_explicit_deck_must_hold_every_card_once() -> None:
+    with pytest.raises(InvalidAction):
+        check_deck([*DECK[:-1], DECK[0]])
