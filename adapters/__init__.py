@@ -1,0 +1,1 @@
+"""Adapters: the concrete implementations of the application's ports."""

@@ -1,0 +1,24 @@
+"""In-memory adapters for every port.
+
+Product code, not test helpers: they back the embedded single-process mode.
+Every adapter that involves time reads it from an injected ``Clock`` so tests
+can drive it with a ``FakeClock``; real waiting (``Locks.acquire``'s ``wait``,
+``DeadlineQueue.wait``'s ``timeout``) is asyncio time.
+"""
+
+from adapters.memory.clock import FakeClock, SystemClock
+from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.locks import MemoryLocks
+from adapters.memory.login_sessions import MemoryLoginSessions
+from adapters.memory.notifier import MemoryNotifier
+from adapters.memory.session_store import MemorySessionStore
+
+__all__ = [
+    "FakeClock",
+    "MemoryDeadlineQueue",
+    "MemoryLocks",
+    "MemoryLoginSessions",
+    "MemoryNotifier",
+    "MemorySessionStore",
+    "SystemClock",
+]

@@ -1,0 +1,59 @@
+"""State-change notifications within a single process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import AsyncIterator
+
+from application.ports import Notification
+
+logger = logging.getLogger(__name__)
+
+
+class MemoryNotifier:
+    """A ``Notifier`` for one process: nothing crosses a process boundary.
+
+    ``watch``/``unwatch`` are reference-counted per game, so a game stays watched
+    until every watcher has unwatched it. ``listen`` subscribes at once (when it
+    is called, not when first iterated): every listener receives every
+    notification of a watched game published after that call. Nothing is ever
+    lost in-process, so no resync notification is ever emitted.
+    """
+
+    def __init__(self) -> None:
+        self._watch_counts: dict[str, int] = {}
+        # Weak: a listener dropped without being closed unsubscribes when collected.
+        self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
+
+    async def publish(self, game_id: str, version: int) -> None:
+        if game_id not in self._watch_counts:
+            return
+        notification = Notification(game_id, version)
+        for queue in list(self._queues):
+            queue.put_nowait(notification)
+
+    async def watch(self, game_id: str) -> None:
+        self._watch_counts[game_id] = self._watch_counts.get(game_id, 0) + 1
+
+    async def unwatch(self, game_id: str) -> None:
+        count = self._watch_counts.get(game_id, 0)
+        if count <= 1:
+            if count == 0:
+                logger.debug("unwatch of game %s, which is not watched: ignored", game_id)
+            self._watch_counts.pop(game_id, None)
+        else:
+            self._watch_counts[game_id] = count - 1
+
+    def listen(self) -> AsyncIterator[Notification]:
+        queue: asyncio.Queue[Notification] = asyncio.Queue()
+        self._queues.add(queue)
+        return self._drain(queue)
+
+    async def _drain(self, queue: asyncio.Queue[Notification]) -> AsyncIterator[Notification]:
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._queues.discard(queue)

@@ -1,0 +1,140 @@
+"""Live game sessions kept in this process's memory.
+
+Envelopes are stored as deep copies of ``GameSession.dump()`` and rebuilt on
+every read, so no caller ever shares a mutable object with the store (the same
+isolation a serialising store such as Redis gives).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from application.ports import Clock
+from domain.session import GameSession
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_TTL_SECONDS = 86_400.0
+_SWEEP_INTERVAL_SECONDS = 60.0
+
+
+@dataclass(slots=True)
+class _Record:
+    data: dict[str, Any]
+    expires_at: float
+
+
+def _seated_users(data: dict[str, Any]) -> set[str]:
+    return {seat["user_id"] for seat in data["seats"] if seat is not None}
+
+
+class MemorySessionStore:
+    """A ``SessionStore`` in a dict, with a sliding TTL measured by ``clock``.
+
+    ``create`` and ``save`` (re)start a session's TTL of ``ttl_seconds``; a
+    session not saved for that long vanishes, together with its join code.
+    Every method runs without awaiting, so each is atomic under asyncio.
+    """
+
+    def __init__(self, clock: Clock, ttl_seconds: float = DEFAULT_TTL_SECONDS) -> None:
+        if ttl_seconds <= 0:
+            raise ValueError("ttl_seconds must be positive")
+        self._clock = clock
+        self._ttl = ttl_seconds
+        self._records: dict[str, _Record] = {}
+        self._codes: dict[str, str] = {}
+        self._by_user: dict[str, set[str]] = {}
+        self._next_sweep = clock.now()
+
+    async def create(self, session: GameSession) -> bool:
+        self._sweep_now_and_then()
+        holder = self._codes.get(session.join_code)
+        if holder is not None and self._live_record(holder) is not None:
+            logger.debug("join code %s already in use; game %s not created", session.join_code, session.id)
+            return False
+        if self._live_record(session.id) is not None:
+            logger.debug("game id %s already exists; not created again", session.id)
+            return False
+        data = copy.deepcopy(session.dump())
+        self._records[session.id] = _Record(data, self._clock.now() + self._ttl)
+        self._codes[session.join_code] = session.id
+        self._index_users(session.id, set(), _seated_users(data))
+        logger.debug("created game %s with join code %s", session.id, session.join_code)
+        return True
+
+    async def get(self, game_id: str) -> GameSession | None:
+        record = self._live_record(game_id)
+        if record is None:
+            return None
+        return GameSession.load(copy.deepcopy(record.data))
+
+    async def find_by_code(self, code: str) -> GameSession | None:
+        game_id = self._codes.get(code)
+        if game_id is None:
+            return None
+        return await self.get(game_id)
+
+    async def save(self, session: GameSession, expected_version: int) -> bool:
+        record = self._live_record(session.id)
+        if record is None:
+            logger.debug("save of game %s refused: no such live game", session.id)
+            return False
+        stored_version = record.data["version"]
+        if stored_version != expected_version:
+            logger.debug(
+                "save of game %s refused: stored version %s, expected %s",
+                session.id,
+                stored_version,
+                expected_version,
+            )
+            return False
+        data = copy.deepcopy(session.dump())
+        self._index_users(session.id, _seated_users(record.data), _seated_users(data))
+        record.data = data
+        record.expires_at = self._clock.now() + self._ttl
+        return True
+
+    async def games_of(self, user_id: str) -> list[GameSession]:
+        live = (self._live_record(game_id) for game_id in list(self._by_user.get(user_id, ())))
+        records = [record for record in live if record is not None]
+        records.sort(key=lambda r: (r.data["created_at"], r.data["id"]), reverse=True)
+        return [GameSession.load(copy.deepcopy(r.data)) for r in records]
+
+    def _live_record(self, game_id: str) -> _Record | None:
+        record = self._records.get(game_id)
+        if record is None:
+            return None
+        if record.expires_at <= self._clock.now():
+            self._forget(game_id)
+            return None
+        return record
+
+    def _sweep_now_and_then(self) -> None:
+        """Drop every expired session, at most once per sweep interval (reads drop them lazily too)."""
+        now = self._clock.now()
+        if now < self._next_sweep:
+            return
+        self._next_sweep = now + min(self._ttl, _SWEEP_INTERVAL_SECONDS)
+        for game_id in [gid for gid, record in self._records.items() if record.expires_at <= now]:
+            self._forget(game_id)
+
+    def _forget(self, game_id: str) -> None:
+        record = self._records.pop(game_id)
+        code = record.data["join_code"]
+        if self._codes.get(code) == game_id:
+            del self._codes[code]
+        self._index_users(game_id, _seated_users(record.data), set())
+        logger.debug("game %s expired", game_id)
+
+    def _index_users(self, game_id: str, before: set[str], after: set[str]) -> None:
+        for user_id in before - after:
+            games = self._by_user.get(user_id)
+            if games is not None:
+                games.discard(game_id)
+                if not games:
+                    del self._by_user[user_id]
+        for user_id in after - before:
+            self._by_user.setdefault(user_id, set()).add(game_id)

@@ -1,0 +1,1 @@
+"""Use cases of tavolo and the ports they need; asynchronous, with no concrete I/O."""

@@ -1,0 +1,179 @@
+"""The ports: what the use cases need from the outside world.
+
+Each port is a ``typing.Protocol``; its docstring is the contract that every
+adapter (memory, Redis, …) must honour and that ``tests/contract`` checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from application.identity import Identity
+from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from domain.session import GameSession
+
+
+class Clock(Protocol):
+    """Wall-clock time in epoch seconds. Tests use a fake clock advanced by hand."""
+
+    def now(self) -> float: ...
+
+
+class SessionStore(Protocol):
+    """Live game sessions and the join-code index.
+
+    * ``create`` stores a new session and reserves its join code atomically; it
+      returns ``False`` (storing nothing) when the code is already in use.
+    * ``get`` / ``find_by_code`` return the latest saved envelope, or ``None``.
+    * ``save`` is a compare-and-set: it stores ``session`` only if the stored
+      version is exactly ``expected_version`` and returns whether it did. A
+      stale writer can therefore never overwrite a newer state.
+    * ``games_of`` lists the sessions a user is seated in, newest first.
+    * Sessions may expire after a configured idle time (sliding TTL); nothing
+      else ever removes one.
+    """
+
+    async def create(self, session: GameSession) -> bool: ...
+
+    async def get(self, game_id: str) -> GameSession | None: ...
+
+    async def find_by_code(self, code: str) -> GameSession | None: ...
+
+    async def save(self, session: GameSession, expected_version: int) -> bool: ...
+
+    async def games_of(self, user_id: str) -> list[GameSession]: ...
+
+
+class Locks(Protocol):
+    """Per-name mutual exclusion with a lease.
+
+    ``acquire`` waits up to ``wait`` seconds and returns a random token, or
+    ``None`` if the lock stayed busy. The lock frees itself after ``ttl``
+    seconds. ``release`` frees it only if ``token`` still owns it, and says
+    whether it did. A lock alone does not prevent lost updates when its lease
+    expires mid-write: ``SessionStore.save``'s compare-and-set does.
+    """
+
+    async def acquire(self, name: str, ttl: float, wait: float) -> str | None: ...
+
+    async def release(self, name: str, token: str) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    """``game_id`` is now at ``version``. ``game_id is None`` means "resync
+    everything": notifications may have been lost (e.g. after a reconnect)."""
+
+    game_id: str | None
+    version: int = 0
+
+
+class Notifier(Protocol):
+    """Announces state changes to every server process.
+
+    ``publish`` is fire-and-forget and at-most-once. ``listen`` yields, in this
+    process, the notifications of every game ``watch``-ed here (one
+    subscription per process, however many connections watch a game), and a
+    resync ``Notification(None)`` whenever messages may have been lost.
+    """
+
+    async def publish(self, game_id: str, version: int) -> None: ...
+
+    async def watch(self, game_id: str) -> None: ...
+
+    async def unwatch(self, game_id: str) -> None: ...
+
+    def listen(self) -> AsyncIterator[Notification]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledDeadline:
+    game_id: str
+    token: str
+    due: float
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedDeadline:
+    game_id: str
+    token: str
+    due: float
+    lease: str
+
+
+class DeadlineQueue(Protocol):
+    """Pending timeouts of every game, shared by every process.
+
+    * ``replace`` atomically swaps all pending deadlines of one game for the
+      given ones, and wakes every ``wait`` -er.
+    * ``claim_due`` leases up to ``limit`` deadlines whose due time has come by
+      the queue's own clock (never one that is not yet due): a claimed entry is
+      hidden from other claimers for ``lease_seconds`` and reappears if it is
+      not completed by then (at-least-once delivery).
+    * ``complete`` removes a claimed entry, unless it was replaced meanwhile.
+    * ``next_due`` is the earliest pending due time, or ``None``.
+    * ``wait`` returns after ``timeout`` seconds, or earlier when deadlines changed.
+    """
+
+    async def replace(self, game_id: str, deadlines: Sequence[ScheduledDeadline]) -> None: ...
+
+    async def claim_due(self, limit: int, lease_seconds: float) -> list[ClaimedDeadline]: ...
+
+    async def complete(self, claimed: ClaimedDeadline) -> None: ...
+
+    async def next_due(self) -> float | None: ...
+
+    async def wait(self, timeout: float) -> None: ...
+
+
+class LoginSessions(Protocol):
+    """Server-side HTTP login sessions.
+
+    ``create`` returns a new unguessable id (at least 128 random bits) bound to
+    ``identity``; ``get`` returns the identity while the session is alive
+    (idle and absolute lifetimes are the adapter's configuration) and slides
+    its idle expiry; ``delete`` ends it at once, after which ``get`` is ``None``.
+    """
+
+    async def create(self, identity: Identity) -> str: ...
+
+    async def get(self, session_id: str) -> Identity | None: ...
+
+    async def delete(self, session_id: str) -> None: ...
+
+
+class MatchRepository(Protocol):
+    """Finished matches, Elo ratings and leaderboards.
+
+    * ``record`` stores a match exactly once, in one transaction: the match row
+      (conflict on its id → nothing happens and it returns ``False``), then —
+      only when inserted — each participant's row with the Elo delta computed
+      by ``domain.elo.rate_match`` from the ratings as they are inside that
+      transaction, and the rating/aggregate upserts (rating rows locked in a
+      fixed order, so concurrent records cannot deadlock). Returns ``True``
+      when this call inserted the match.
+    * ``history`` is a user's matches newest first (by finished time, then id),
+      strictly after ``cursor``; every match appears exactly once across pages
+      even while new matches are recorded.
+    * ``ratings`` is a user's rating per game type; ``leaderboard`` one page of
+      a game type's players by rating (desc), wins (desc), user id, with the
+      total number of rated players; ``rank_of`` the 1-based rank of a user on it.
+    * ``rebuild_ratings`` recomputes every rating, aggregate and Elo delta from
+      the recorded matches in finishing order and returns how many it replayed.
+    """
+
+    async def record(self, match: FinishedMatch) -> bool: ...
+
+    async def history(
+        self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None
+    ) -> list[MatchSummary]: ...
+
+    async def ratings(self, user_id: str) -> list[Rating]: ...
+
+    async def leaderboard(self, game_type: str, offset: int, limit: int) -> tuple[list[Rating], int]: ...
+
+    async def rank_of(self, user_id: str, game_type: str) -> int | None: ...
+
+    async def rebuild_ratings(self) -> int: ...

@@ -1,0 +1,68 @@
+"""The records of finished matches and ratings, as the match repository stores them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """One player of a finished match. ``elo_delta`` is filled in by the repository."""
+
+    user_id: str
+    name: str
+    seat: int
+    team: str | None
+    won: bool
+    points: int
+    details: Mapping[str, Any] = field(default_factory=dict)
+    elo_delta: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A match to record: ``id`` is the game's id; ``sides`` maps the two side
+    labels to their players' user ids; ``winner`` is a side label or ``None``."""
+
+    id: str
+    game_type: str
+    started_at: float
+    finished_at: float
+    result: Mapping[str, Any]
+    participants: tuple[Participant, ...]
+    sides: Mapping[str, tuple[str, ...]]
+    winner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    user_id: str
+    game_type: str
+    name: str
+    rating: int
+    matches: int
+    wins: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryCursor:
+    """Keyset position in a player's history: newest first by (finished_at, id)."""
+
+    finished_at: float
+    match_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A recorded match as history shows it: its result and every participant
+    with the Elo change the match produced."""
+
+    id: str
+    game_type: str
+    started_at: float
+    finished_at: float
+    result: Mapping[str, Any]
+    participants: tuple[Participant, ...]

@@ -1,0 +1,93 @@
+"""Port contract suites: one per port, run against every reachable adapter.
+
+This package module holds the small vocabulary the suites share (the
+``Timeline`` that moves time, the lifetimes the adapters are built with, and a
+``GameSession`` builder); the fixtures and the adapter registries live in
+``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import string
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from adapters.memory.clock import FakeClock
+from application.ports import Clock
+from domain.session import GameSession, Seat
+
+# Lifetimes every adapter under test is configured with. They are short so that
+# an adapter on real time (Redis) runs the same suites in a few seconds; the
+# tests move time in steps that leave a margin of at least 0.2 s on each side.
+SESSION_TTL_SECONDS = 1.0
+LOGIN_IDLE_SECONDS = 1.0
+LOGIN_ABSOLUTE_SECONDS = 3.0
+
+Advance = Callable[[float], Awaitable[None]]
+
+
+class Timeline:
+    """How a contract test makes time pass for the adapter under test.
+
+    By default time is a ``FakeClock`` (``clock``) that the factory hands to the
+    adapter, and ``advance`` moves it instantly. A factory whose adapter runs on
+    real time (e.g. Redis key expiry) calls ``use_real_time()``, after which
+    ``advance`` is ``asyncio.sleep`` and ``now`` the real clock.
+    """
+
+    def __init__(self, fake: FakeClock) -> None:
+        self.fake = fake
+        self.clock: Clock = fake
+        self.real_time = False
+
+    def use_real_time(self, clock: Clock) -> Clock:
+        self.clock = clock
+        self.real_time = True
+        return clock
+
+    def now(self) -> float:
+        """The time the adapter under test judges by."""
+        return self.clock.now()
+
+    async def advance(self, seconds: float) -> None:
+        if self.real_time:
+            await asyncio.sleep(seconds)
+        else:
+            self.fake.advance(seconds)
+            await asyncio.sleep(0)  # let tasks that watch the clock run
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(string.ascii_uppercase + string.digits) for _ in range(6))
+
+
+def new_session(
+    *,
+    created_at: float = 1_700_000_000.0,
+    seated: tuple[str | None, ...] = ("u-alice", None),
+    creator_id: str | None = None,
+    join_code: str | None = None,
+    state: dict[str, Any] | None = None,
+    version: int = 1,
+) -> GameSession:
+    """A fresh lobby envelope with a unique id and join code (unless given)."""
+    seats = tuple(
+        None if user_id is None else Seat(user_id, user_id.removeprefix("u-").title()) for user_id in seated
+    )
+    first_seated = next((user_id for user_id in seated if user_id is not None), "u-nobody")
+    return GameSession(
+        id=str(uuid.uuid4()),
+        game_type="briscola",
+        join_code=join_code if join_code is not None else new_join_code(),
+        options={"target": 11, "variant": "classic"},
+        seats=seats,
+        creator_id=creator_id if creator_id is not None else first_seated,
+        created_at=created_at,
+        updated_at=created_at,
+        version=version,
+        state={"x": 1, "nested": {"cards": ["01D", "10S"]}} if state is None else state,
+        extra={"note": "contract"},
+    )

@@ -1,0 +1,152 @@
+"""Fixtures of the port contract suites.
+
+Every port fixture is parametrised over a registry of adapter *factories*, one
+registry per port below (``SESSION_STORES``, ``LOCKS`` …). A factory is an async
+context manager that receives the test's ``Timeline`` and yields a ready
+adapter, cleaning up when the test ends.
+
+How a new adapter (say Redis) joins a suite:
+
+1. write a factory next to the memory one, e.g.::
+
+       @asynccontextmanager
+       async def redis_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
+           client = await connect_or_skip()          # pytest.skip(...) when unreachable,
+           timeline.use_real_time(SystemClock())     # unless TAVOLO_REQUIRE_SERVICES=1
+           prefix = f"tavolo-test-{uuid4().hex}:"
+           yield RedisSessionStore(client, prefix=prefix, ttl_seconds=SESSION_TTL_SECONDS)
+           await delete_keys(client, prefix)
+
+2. add it to the registry: ``SESSION_STORES["redis"] = redis_session_store``.
+   The registry's keys are the fixture's params, so every test of the suite
+   now also runs as ``[redis]``.
+
+Time. A factory whose adapter takes a ``Clock`` gives it ``timeline.fake`` (the
+``fake_clock`` fixture), and tests move it with the ``advance(seconds)``
+fixture. An adapter that runs on real time (Redis TTLs) calls
+``timeline.use_real_time(clock)`` in its factory; ``advance`` then becomes
+``asyncio.sleep(seconds)`` and ``timeline.now()`` that real clock. Tests compute
+due times from ``timeline.now()`` and only use the short lifetimes in
+``tests.contract`` (``SESSION_TTL_SECONDS`` …), so they hold either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import TypeVar
+
+import pytest
+
+from adapters.memory.clock import FakeClock
+from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.locks import MemoryLocks
+from adapters.memory.login_sessions import MemoryLoginSessions
+from adapters.memory.notifier import MemoryNotifier
+from adapters.memory.session_store import MemorySessionStore
+from application.ports import DeadlineQueue, Locks, LoginSessions, Notifier, SessionStore
+from tests.contract import (
+    LOGIN_ABSOLUTE_SECONDS,
+    LOGIN_IDLE_SECONDS,
+    SESSION_TTL_SECONDS,
+    Advance,
+    Timeline,
+)
+
+T = TypeVar("T")
+Factory = Callable[[Timeline], AbstractAsyncContextManager[T]]
+
+
+# --- memory factories -------------------------------------------------------
+
+
+@asynccontextmanager
+async def memory_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
+    yield MemorySessionStore(timeline.fake, ttl_seconds=SESSION_TTL_SECONDS)
+
+
+@asynccontextmanager
+async def memory_locks(timeline: Timeline) -> AsyncIterator[Locks]:
+    yield MemoryLocks(timeline.fake)
+
+
+@asynccontextmanager
+async def memory_notifier(timeline: Timeline) -> AsyncIterator[Notifier]:
+    yield MemoryNotifier()
+
+
+@asynccontextmanager
+async def memory_deadline_queue(timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
+    yield MemoryDeadlineQueue(timeline.fake)
+
+
+@asynccontextmanager
+async def memory_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessions]:
+    yield MemoryLoginSessions(
+        timeline.fake, idle_seconds=LOGIN_IDLE_SECONDS, absolute_seconds=LOGIN_ABSOLUTE_SECONDS
+    )
+
+
+# --- registries: name -> factory; the keys are the fixtures' params ----------
+
+SESSION_STORES: dict[str, Factory[SessionStore]] = {"memory": memory_session_store}
+LOCKS: dict[str, Factory[Locks]] = {"memory": memory_locks}
+NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier}
+DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {"memory": memory_deadline_queue}
+LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {"memory": memory_login_sessions}
+
+
+# --- time -------------------------------------------------------------------
+
+
+@pytest.fixture
+def fake_clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def timeline(fake_clock: FakeClock) -> Timeline:
+    return Timeline(fake_clock)
+
+
+@pytest.fixture
+def advance(timeline: Timeline) -> Advance:
+    """``await advance(seconds)``: make ``seconds`` pass for the adapter under test.
+
+    Moves the fake clock for clock-driven adapters; a real-time adapter (its
+    factory called ``timeline.use_real_time``) gets ``asyncio.sleep`` instead.
+    """
+    return timeline.advance
+
+
+# --- one fixture per port ---------------------------------------------------
+
+
+@pytest.fixture(params=list(SESSION_STORES))
+async def session_store(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[SessionStore]:
+    async with SESSION_STORES[request.param](timeline) as adapter:
+        yield adapter
+
+
+@pytest.fixture(params=list(LOCKS))
+async def locks(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[Locks]:
+    async with LOCKS[request.param](timeline) as adapter:
+        yield adapter
+
+
+@pytest.fixture(params=list(NOTIFIERS))
+async def notifier(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[Notifier]:
+    async with NOTIFIERS[request.param](timeline) as adapter:
+        yield adapter
+
+
+@pytest.fixture(params=list(DEADLINE_QUEUES))
+async def deadline_queue(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
+    async with DEADLINE_QUEUES[request.param](timeline) as adapter:
+        yield adapter
+
+
+@pytest.fixture(params=list(LOGIN_SESSIONS))
+async def login_sessions(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[LoginSessions]:
+    async with LOGIN_SESSIONS[request.param](timeline) as adapter:
+        yield adapter
