@@ -1,0 +1,74 @@
+"""Which table cards a played card may take.
+
+* A table card of the same rank must be taken when there is one; each such card is
+  a separate option (the player picks which one).
+* Otherwise any set of table cards whose ranks add up to the played card's rank may
+  be taken, at the player's choice.
+* A card that can capture must capture.
+* Asso pigliatutto (optional): an ace played while no ace lies on the table takes the
+  whole table, or only itself when the table is empty. With an ace on the table the
+  ordinary equal-rank rule applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from domain.cards import Card
+
+Capture = tuple[Card, ...]
+
+ACE = 1
+
+
+def ace_sweeps(card: Card, table: Sequence[Card], pigliatutto: bool) -> bool:
+    """True when ``card`` is an ace that takes the whole table under asso pigliatutto."""
+    return pigliatutto and card.rank == ACE and all(other.rank != ACE for other in table)
+
+
+def _sums(table: Sequence[Card], target: int, start: int = 0) -> Iterator[Capture]:
+    """Every subset of ``table[start:]`` (kept in table order) whose ranks add up to ``target``."""
+    for index in range(start, len(table)):
+        candidate = table[index]
+        if candidate.rank == target:
+            yield (candidate,)
+        elif candidate.rank < target:
+            for rest in _sums(table, target - candidate.rank, index + 1):
+                yield (candidate, *rest)
+
+
+def legal_captures(card: Card, table: Sequence[Card], pigliatutto: bool = False) -> tuple[Capture, ...]:
+    """The captures ``card`` may make on ``table``; empty when it captures nothing.
+
+    Under asso pigliatutto a sweeping ace on an empty table captures only itself: that
+    is reported as no table capture (see ``ace_sweeps``).
+    """
+    if ace_sweeps(card, table, pigliatutto):
+        return (tuple(table),) if table else ()
+    equal = tuple((other,) for other in table if other.rank == card.rank)
+    if equal:
+        return equal
+    return tuple(_sums(table, card.rank))
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One legal way to play: a card, the table cards it takes, and whether it is an ace sweep."""
+
+    card: Card
+    capture: Capture
+    sweep: bool = False
+
+
+def legal_moves(hand: Sequence[Card], table: Sequence[Card], pigliatutto: bool) -> tuple[Move, ...]:
+    """Every legal (card, capture) pair for a hand: a card with captures has no capture-less move."""
+    moves: list[Move] = []
+    for card in hand:
+        sweep = ace_sweeps(card, table, pigliatutto)
+        options = legal_captures(card, table, pigliatutto)
+        if options:
+            moves.extend(Move(card, capture, sweep) for capture in options)
+        else:
+            moves.append(Move(card, (), sweep))
+    return tuple(moves)

@@ -1,0 +1,137 @@
+"""``FishingEngine``: the ``GameEngine`` of every fishing game, parameterised by a ``Variant``.
+
+Conventions beyond the shared contract:
+
+* seat 0 deals the first hand and the deal passes clockwise (to the next seat) every
+  hand; the seat after the dealer receives the first card and plays first;
+* checks run in this order: malformed action (``InvalidAction``), phase (``GameOver``
+  once finished, ``IllegalMove`` for a play between hands or an ack during play),
+  turn (``NotYourTurn``), then the rules (``IllegalMove``);
+* a repeated ``ack`` from the same seat changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.cards import Card, check_deck
+from domain.engine import JSON, Deadline, MatchResult, OptionSpec, Outcome, Timeouts, validate_options
+from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
+from domain.games.fishing.actions import AckAction, check_play, parse_action
+from domain.games.fishing.captures import Move, legal_moves
+from domain.games.fishing.config import Variant
+from domain.games.fishing.results import build_result
+from domain.games.fishing.state import FishingOptions, FishingState, dump_state, load_state
+from domain.games.fishing.transitions import acknowledge, new_match, next_hand, play_card
+from domain.games.fishing.views import build_view
+
+
+class FishingEngine:
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.game_type = variant.game_type
+        self.name = variant.name
+        self.description = variant.description
+        self.seats = variant.seats
+        self.option_specs: tuple[OptionSpec, ...] = variant.option_specs
+
+    def __repr__(self) -> str:
+        return f"FishingEngine({self.game_type!r})"
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def start(
+        self,
+        options: Mapping[str, Any],
+        timeouts: Timeouts,
+        now: float,
+        rng: random.Random,
+        deck: Sequence[Card] | None = None,
+    ) -> FishingState:
+        values = validate_options(self.option_specs, options)
+        chosen = FishingOptions(
+            target_score=int(values["target_score"]),
+            napola=bool(values.get("napola", False)),
+            asso_pigliatutto=bool(values["asso_pigliatutto"]),
+        )
+        if deck is not None:
+            check_deck(list(deck))
+        return new_match(self.variant, chosen, timeouts, now, rng, deck)
+
+    def apply(
+        self, state: FishingState, seat: int, action: Mapping[str, Any], now: float, rng: random.Random
+    ) -> Outcome:
+        parsed = parse_action(action)
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise InvalidAction("no such seat at this table")
+        if state.phase == "finished":
+            raise GameOver("the match is over")
+        if isinstance(parsed, AckAction):
+            if state.phase != "hand_end":
+                raise IllegalMove("there is no hand summary to acknowledge")
+            return acknowledge(self.variant, state, seat, now, rng)
+        if state.phase == "hand_end":
+            raise IllegalMove("the hand is over: acknowledge the summary first")
+        if state.turn != seat:
+            raise NotYourTurn("it is not your turn")
+        if parsed.card not in state.hands[seat]:
+            raise IllegalMove("that card is not in your hand")
+        move = check_play(parsed, state.table, state.options.asso_pigliatutto)
+        return play_card(self.variant, state, seat, move, now)
+
+    def fire(self, state: FishingState, token: str, now: float, rng: random.Random) -> Outcome:
+        stale = Outcome(state, (), changed=False)
+        if state.phase == "playing" and state.turn is not None and token == self._turn_token(state):
+            move = self.random_move(state, rng)
+            return play_card(self.variant, state, state.turn, move, now)
+        if state.phase == "hand_end" and token == self._hand_end_token(state):
+            return next_hand(self.variant, state, now, rng)
+        return stale
+
+    @staticmethod
+    def random_move(state: FishingState, rng: random.Random) -> Move:
+        """A random legal move for the seat on turn: a random card, then a random capture of it."""
+        assert state.turn is not None
+        moves = legal_moves(state.hands[state.turn], state.table, state.options.asso_pigliatutto)
+        card = rng.choice(sorted({move.card for move in moves}))
+        return rng.choice([move for move in moves if move.card == card])
+
+    # --- queries ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _turn_token(state: FishingState) -> str:
+        return f"turn:{state.moves}"
+
+    @staticmethod
+    def _hand_end_token(state: FishingState) -> str:
+        return f"hand_end:{state.hand_number}"
+
+    def deadlines(self, state: FishingState) -> tuple[Deadline, ...]:
+        if state.phase == "playing" and state.turn_due is not None:
+            return (Deadline(token=self._turn_token(state), due=state.turn_due, kind="turn"),)
+        if state.phase == "hand_end" and state.hand_end_due is not None:
+            return (Deadline(token=self._hand_end_token(state), due=state.hand_end_due, kind="hand_end"),)
+        return ()
+
+    def turn(self, state: FishingState) -> int | None:
+        return state.turn if state.phase == "playing" else None
+
+    def view(self, state: FishingState, seat: int | None) -> JSON:
+        return build_view(self.variant, state, seat)
+
+    def is_over(self, state: FishingState) -> bool:
+        return state.phase == "finished"
+
+    def result(self, state: FishingState) -> MatchResult | None:
+        return build_result(self.variant, state)
+
+    def dump(self, state: FishingState) -> JSON:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> FishingState:
+        state = load_state(data)
+        if state.game_type != self.game_type:
+            raise ValueError(f"a {state.game_type} state cannot be loaded by the {self.game_type} engine")
+        return state

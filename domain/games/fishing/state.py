@@ -1,0 +1,289 @@
+"""The immutable state of a fishing match and its plain-dict form.
+
+Cards are kept as ``Card`` objects in the state and written as wire codes in the
+dumped dict; ``load(dump(state)) == state`` holds exactly. The RNG is never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from domain.cards import Card
+from domain.engine import JSON, Timeouts
+from domain.errors import InvalidAction
+from domain.games.fishing.config import SIDES
+from domain.games.fishing.scoring import HandScore, SideScore
+
+Phase = Literal["playing", "hand_end", "finished"]
+PHASES: tuple[Phase, ...] = ("playing", "hand_end", "finished")
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FishingOptions:
+    target_score: int
+    napola: bool
+    asso_pigliatutto: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card that was played, in public: who, what, what it took, whether it scored a scopa."""
+
+    seat: int
+    card: Card
+    captured: tuple[Card, ...]
+    scopa: bool
+    sweep: bool = False
+    """An asso pigliatutto sweep."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """The audit of a finished hand."""
+
+    hand_number: int
+    dealer: int
+    score: HandScore
+    scores_after: Pair
+
+
+@dataclass(frozen=True, slots=True)
+class FishingState:
+    game_type: str
+    options: FishingOptions
+    timeouts: Timeouts
+    phase: Phase
+    hand_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    deck: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Cards captured this hand, per side."""
+    scope: Pair
+    """Scope scored this hand, per side."""
+    scores: Pair
+    """Match score, per side."""
+    seat_scope: tuple[int, ...]
+    """Scope scored over the whole match, per seat."""
+    turn: int | None
+    moves: int
+    """Counts every play of the match; names the turn deadline."""
+    turn_due: float | None
+    last_capturer: int | None
+    last_play: Play | None
+    acknowledged: tuple[int, ...]
+    hand_end_due: float | None
+    history: tuple[HandRecord, ...]
+    winner: int | None
+    whole_suit: bool
+    """The match was ended by a side capturing every denaro (napola)."""
+
+    @property
+    def last_hand(self) -> HandRecord | None:
+        return self.history[-1] if self.history else None
+
+
+def census(state: FishingState) -> Iterator[Card]:
+    """Every card the state holds: hands, table, deck and captured piles (40 while a hand lives)."""
+    for hand in state.hands:
+        yield from hand
+    yield from state.table
+    yield from state.deck
+    for pile in state.piles:
+        yield from pile
+
+
+# --- plain-dict form -------------------------------------------------------------------------
+
+
+def _codes(items: tuple[Card, ...]) -> list[str]:
+    return [item.code for item in items]
+
+
+def _cards(raw: Any) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in raw)
+
+
+def _side(label: str | None) -> int | None:
+    return None if label is None else SIDES.index(label)
+
+
+def _label(side: int | None) -> str | None:
+    return None if side is None else SIDES[side]
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _pair(raw: Any) -> Pair:
+    first, second = raw
+    return (int(first), int(second))
+
+
+def side_score_to_json(score: SideScore, napola: bool) -> JSON:
+    data: JSON = {
+        "carte": score.carte,
+        "denara": score.denara,
+        "settebello": score.settebello,
+        "primiera": score.primiera,
+        "scope": score.scope,
+        "total": score.total,
+        "cards": score.cards,
+        "denari": score.denari,
+        "primiera_points": score.primiera_points,
+    }
+    if napola:
+        data["napola"] = score.napola
+    return data
+
+
+def record_to_json(record: HandRecord) -> JSON:
+    """A finished hand as JSON: this is also the ``last_hand`` of the view and the result audit."""
+    score = record.score
+    napola = "napola" in score.categories
+    data: JSON = {
+        "hand_number": record.hand_number,
+        "dealer": record.dealer,
+        "sides": {SIDES[i]: side_score_to_json(score.sides[i], napola) for i in (0, 1)},
+        "award": {name: _label(side) for name, side in score.award},
+        "captured_counts": {SIDES[i]: score.sides[i].cards for i in (0, 1)},
+        "scores": {SIDES[i]: record.scores_after[i] for i in (0, 1)},
+    }
+    if napola:
+        data["napola_whole_suit"] = _label(score.whole_suit)
+    return data
+
+
+def record_from_json(data: Mapping[str, Any]) -> HandRecord:
+    sides = data["sides"]
+
+    def side(label: str) -> SideScore:
+        raw = sides[label]
+        points = raw["primiera_points"]
+        return SideScore(
+            carte=int(raw["carte"]),
+            denara=int(raw["denara"]),
+            settebello=int(raw["settebello"]),
+            primiera=int(raw["primiera"]),
+            napola=int(raw.get("napola", 0)),
+            scope=int(raw["scope"]),
+            total=int(raw["total"]),
+            cards=int(raw["cards"]),
+            denari=int(raw["denari"]),
+            primiera_points=None if points is None else int(points),
+        )
+
+    score = HandScore(
+        sides=(side("A"), side("B")),
+        award=tuple((str(name), _side(label)) for name, label in data["award"].items()),
+        whole_suit=_side(data.get("napola_whole_suit")),
+    )
+    scores = data["scores"]
+    return HandRecord(
+        hand_number=int(data["hand_number"]),
+        dealer=int(data["dealer"]),
+        score=score,
+        scores_after=(int(scores["A"]), int(scores["B"])),
+    )
+
+
+def play_to_json(play: Play) -> JSON:
+    return {
+        "seat": play.seat,
+        "card": play.card.code,
+        "captured": _codes(play.captured),
+        "scopa": play.scopa,
+        "sweep": play.sweep,
+    }
+
+
+def play_from_json(data: Mapping[str, Any]) -> Play:
+    return Play(
+        seat=int(data["seat"]),
+        card=Card.parse(data["card"]),
+        captured=_cards(data["captured"]),
+        scopa=bool(data["scopa"]),
+        sweep=bool(data["sweep"]),
+    )
+
+
+def dump_state(state: FishingState) -> JSON:
+    return {
+        "game_type": state.game_type,
+        "options": {
+            "target_score": state.options.target_score,
+            "napola": state.options.napola,
+            "asso_pigliatutto": state.options.asso_pigliatutto,
+        },
+        "timeouts": {"turn": state.timeouts.turn, "hand_ack": state.timeouts.hand_ack},
+        "phase": state.phase,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "hands": [_codes(hand) for hand in state.hands],
+        "table": _codes(state.table),
+        "deck": _codes(state.deck),
+        "piles": [_codes(pile) for pile in state.piles],
+        "scope": list(state.scope),
+        "scores": list(state.scores),
+        "seat_scope": list(state.seat_scope),
+        "turn": state.turn,
+        "moves": state.moves,
+        "turn_due": state.turn_due,
+        "last_capturer": state.last_capturer,
+        "last_play": None if state.last_play is None else play_to_json(state.last_play),
+        "acknowledged": list(state.acknowledged),
+        "hand_end_due": state.hand_end_due,
+        "history": [record_to_json(record) for record in state.history],
+        "winner": state.winner,
+        "whole_suit": state.whole_suit,
+    }
+
+
+def load_state(data: Mapping[str, Any]) -> FishingState:
+    try:
+        options = data["options"]
+        timeouts = data["timeouts"]
+        phase = data["phase"]
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}")
+        first, second = data["piles"]
+        turn = data["turn"]
+        capturer = data["last_capturer"]
+        winner = data["winner"]
+        last_play = data["last_play"]
+        return FishingState(
+            game_type=str(data["game_type"]),
+            options=FishingOptions(
+                target_score=int(options["target_score"]),
+                napola=bool(options["napola"]),
+                asso_pigliatutto=bool(options["asso_pigliatutto"]),
+            ),
+            timeouts=Timeouts(turn=float(timeouts["turn"]), hand_ack=float(timeouts["hand_ack"])),
+            phase=phase,
+            hand_number=int(data["hand_number"]),
+            dealer=int(data["dealer"]),
+            hands=tuple(_cards(hand) for hand in data["hands"]),
+            table=_cards(data["table"]),
+            deck=_cards(data["deck"]),
+            piles=(_cards(first), _cards(second)),
+            scope=_pair(data["scope"]),
+            scores=_pair(data["scores"]),
+            seat_scope=tuple(int(n) for n in data["seat_scope"]),
+            turn=None if turn is None else int(turn),
+            moves=int(data["moves"]),
+            turn_due=_opt_float(data["turn_due"]),
+            last_capturer=None if capturer is None else int(capturer),
+            last_play=None if last_play is None else play_from_json(last_play),
+            acknowledged=tuple(int(seat) for seat in data["acknowledged"]),
+            hand_end_due=_opt_float(data["hand_end_due"]),
+            history=tuple(record_from_json(record) for record in data["history"]),
+            winner=None if winner is None else int(winner),
+            whole_suit=bool(data["whole_suit"]),
+        )
+    except (KeyError, TypeError, ValueError, InvalidAction) as error:
+        raise ValueError(f"not a fishing game state: {error}") from error

@@ -1,0 +1,202 @@
+"""How a fishing match moves: deal, play a card, close a hand, start the next one.
+
+These functions assume the move was already checked (see ``actions``); they only
+compute the next state and the public events describing it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from domain.cards import Card
+from domain.engine import Event, Outcome, Timeouts
+from domain.games.fishing.captures import Move
+from domain.games.fishing.config import SIDES, Variant, side_of
+from domain.games.fishing.dealing import deal_hand, deal_order, deal_round
+from domain.games.fishing.scoring import score_hand
+from domain.games.fishing.state import (
+    FishingOptions,
+    FishingState,
+    HandRecord,
+    Play,
+    play_to_json,
+    record_to_json,
+)
+
+FIRST_DEALER = 0
+
+
+def _deal_event(state: FishingState, redeals: int) -> Event:
+    return Event(
+        "hand_started",
+        {"hand_number": state.hand_number, "dealer": state.dealer, "void_deals": redeals},
+    )
+
+
+def new_match(
+    variant: Variant,
+    options: FishingOptions,
+    timeouts: Timeouts,
+    now: float,
+    rng: random.Random,
+    deck: Sequence[Card] | None,
+) -> FishingState:
+    """The first hand of a match, dealt by seat 0 (the seat after it plays first)."""
+    deal = deal_hand(variant, FIRST_DEALER, rng, deck)
+    return FishingState(
+        game_type=variant.game_type,
+        options=options,
+        timeouts=timeouts,
+        phase="playing",
+        hand_number=1,
+        dealer=FIRST_DEALER,
+        hands=deal.hands,
+        table=deal.table,
+        deck=deal.deck,
+        piles=((), ()),
+        scope=(0, 0),
+        scores=(0, 0),
+        seat_scope=(0,) * variant.seats,
+        turn=deal_order(variant.seats, FIRST_DEALER)[0],
+        moves=0,
+        turn_due=float(now) + timeouts.turn,
+        last_capturer=None,
+        last_play=None,
+        acknowledged=(),
+        hand_end_due=None,
+        history=(),
+        winner=None,
+        whole_suit=False,
+    )
+
+
+def next_hand(variant: Variant, state: FishingState, now: float, rng: random.Random) -> Outcome:
+    """Deal the next hand from a fresh shuffle; the deal passes to the next seat."""
+    dealer = (state.dealer + 1) % variant.seats
+    deal = deal_hand(variant, dealer, rng)
+    nxt = replace(
+        state,
+        phase="playing",
+        hand_number=state.hand_number + 1,
+        dealer=dealer,
+        hands=deal.hands,
+        table=deal.table,
+        deck=deal.deck,
+        piles=((), ()),
+        scope=(0, 0),
+        turn=deal_order(variant.seats, dealer)[0],
+        turn_due=float(now) + state.timeouts.turn,
+        last_capturer=None,
+        last_play=None,
+        acknowledged=(),
+        hand_end_due=None,
+    )
+    return Outcome(nxt, (_deal_event(nxt, deal.redeals),))
+
+
+def acknowledge(variant: Variant, state: FishingState, seat: int, now: float, rng: random.Random) -> Outcome:
+    """A seat dismisses the hand summary; the last acknowledgement deals the next hand."""
+    if seat in state.acknowledged:
+        return Outcome(state, (), changed=False)
+    acknowledged = tuple(sorted((*state.acknowledged, seat)))
+    ack = Event("acknowledged", {"seat": seat})
+    if len(acknowledged) < variant.seats:
+        return Outcome(replace(state, acknowledged=acknowledged), (ack,))
+    dealt = next_hand(variant, state, now, rng)
+    return Outcome(dealt.state, (ack, *dealt.events))
+
+
+def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now: float) -> Outcome:
+    """Play a checked move for the seat on turn."""
+    hands = list(state.hands)
+    hands[seat] = tuple(card for card in hands[seat] if card != move.card)
+    side = side_of(seat)
+    piles = list(state.piles)
+    scope = list(state.scope)
+    seat_scope = list(state.seat_scope)
+    last_capturer = state.last_capturer
+    last_of_hand = not state.deck and not any(hands)
+    scopa = False
+    if move.capture or move.sweep:
+        taken = set(move.capture)
+        table = tuple(card for card in state.table if card not in taken)
+        piles[side] = (*piles[side], move.card, *move.capture)
+        last_capturer = seat
+        scopa = not move.sweep and not table and not last_of_hand
+    else:
+        table = (*state.table, move.card)
+    if scopa:
+        scope[side] += 1
+        seat_scope[seat] += 1
+    play = Play(seat=seat, card=move.card, captured=move.capture, scopa=scopa, sweep=move.sweep)
+    events: list[Event] = [Event("play", play_to_json(play))]
+    deck = state.deck
+    turn = (seat + 1) % variant.seats
+    if not any(hands) and deck:
+        dealt, deck = deal_round(deck, variant.seats, state.dealer, variant.hand_size)
+        hands = list(dealt)
+        turn = deal_order(variant.seats, state.dealer)[0]
+        events.append(Event("deal_round", {"deck_count": len(deck)}))
+    nxt = replace(
+        state,
+        hands=tuple(hands),
+        table=table,
+        deck=deck,
+        piles=(piles[0], piles[1]),
+        scope=(scope[0], scope[1]),
+        seat_scope=tuple(seat_scope),
+        turn=turn,
+        moves=state.moves + 1,
+        turn_due=float(now) + state.timeouts.turn,
+        last_capturer=last_capturer,
+        last_play=play,
+    )
+    if not any(hands):
+        return end_hand(variant, nxt, now, events)
+    return Outcome(nxt, tuple(events))
+
+
+def match_winner(scores: tuple[int, int], target: int) -> int | None:
+    """A side at or above the target with a clear lead wins; a tie there means another hand."""
+    if max(scores) < target or scores[0] == scores[1]:
+        return None
+    return 0 if scores[0] > scores[1] else 1
+
+
+def end_hand(variant: Variant, state: FishingState, now: float, events: list[Event]) -> Outcome:
+    """Close a hand: leftovers to the last capturer, score it, end the match or wait for acks.
+
+    Should nobody have captured at all, the leftovers go to the dealer's side.
+    """
+    taker = state.last_capturer if state.last_capturer is not None else state.dealer
+    piles = list(state.piles)
+    piles[side_of(taker)] = (*piles[side_of(taker)], *state.table)
+    score = score_hand((piles[0], piles[1]), state.scope, state.options.napola)
+    scores = (state.scores[0] + score.sides[0].total, state.scores[1] + score.sides[1].total)
+    record = HandRecord(hand_number=state.hand_number, dealer=state.dealer, score=score, scores_after=scores)
+    whole_suit = score.whole_suit is not None
+    winner = score.whole_suit if whole_suit else match_winner(scores, state.options.target_score)
+    common = replace(
+        state,
+        table=(),
+        piles=(piles[0], piles[1]),
+        scores=scores,
+        history=(*state.history, record),
+        turn=None,
+        turn_due=None,
+        acknowledged=(),
+    )
+    events.append(Event("hand_end", record_to_json(record)))
+    if winner is None:
+        nxt = replace(common, phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
+    else:
+        nxt = replace(common, phase="finished", hand_end_due=None, winner=winner, whole_suit=whole_suit)
+        events.append(
+            Event(
+                "game_over",
+                {"scores": {SIDES[i]: scores[i] for i in (0, 1)}, "winner": SIDES[winner]},
+            )
+        )
+    return Outcome(nxt, tuple(events))

@@ -1,0 +1,75 @@
+"""What one seat, or a spectator, may see of a fishing match.
+
+Public: table, counts, scores, the previous play, the last hand's breakdown.
+Private: a seat's own hand and, on its turn, its legal moves. Never shown: other
+seats' hands, the deck order, the captured cards themselves (only their counts).
+"""
+
+from __future__ import annotations
+
+from domain.cards import codes
+from domain.engine import JSON
+from domain.games.fishing.captures import legal_moves
+from domain.games.fishing.config import SIDES, Variant
+from domain.games.fishing.state import FishingState, play_to_json, record_to_json
+
+
+def _per_side(values: tuple[int, int]) -> JSON:
+    return {SIDES[i]: values[i] for i in (0, 1)}
+
+
+def options_json(variant: Variant, state: FishingState) -> JSON:
+    options: JSON = {"target_score": state.options.target_score}
+    if variant.has_napola:
+        options["napola"] = state.options.napola
+    options["asso_pigliatutto"] = state.options.asso_pigliatutto
+    return options
+
+
+def moves_json(state: FishingState, seat: int) -> list[JSON]:
+    """The seat's legal moves grouped by card; an empty ``captures`` list means a plain discard.
+
+    ``sweep`` marks an ace that takes the whole table (or itself) under asso pigliatutto.
+    """
+    grouped: dict[str, JSON] = {}
+    for move in legal_moves(state.hands[seat], state.table, state.options.asso_pigliatutto):
+        entry = grouped.setdefault(
+            move.card.code, {"card": move.card.code, "captures": [], "sweep": move.sweep}
+        )
+        if move.capture:
+            entry["captures"].append(codes(move.capture))
+    return list(grouped.values())
+
+
+def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
+    playing = state.phase == "playing"
+    last_hand = state.last_hand
+    view: JSON = {
+        "game_type": variant.game_type,
+        "phase": state.phase,
+        "seat": seat,
+        "hand_counts": [len(hand) for hand in state.hands],
+        "table": codes(state.table),
+        "deck_count": len(state.deck),
+        "turn": state.turn if playing else None,
+        "turn_deadline": state.turn_due if playing else None,
+        "dealer": state.dealer,
+        "hand_number": state.hand_number,
+        "teams": {label: list(seats) for label, seats in variant.teams.items()},
+        "captured_counts": {SIDES[i]: len(state.piles[i]) for i in (0, 1)},
+        "scope": _per_side(state.scope),
+        "scores": _per_side(state.scores),
+        "target_score": state.options.target_score,
+        "options": options_json(variant, state),
+        "last_play": None if state.last_play is None else play_to_json(state.last_play),
+        "last_hand": None if last_hand is None else record_to_json(last_hand),
+        "acknowledged": list(state.acknowledged),
+        "hand_end_deadline": state.hand_end_due if state.phase == "hand_end" else None,
+        "winner": SIDES[state.winner] if state.winner is not None else None,
+        "napola_whole_suit": state.whole_suit,
+    }
+    if seat is not None:
+        view["hand"] = codes(state.hands[seat])
+        if playing and state.turn == seat:
+            view["legal_moves"] = moves_json(state, seat)
+    return view

@@ -1,0 +1,207 @@
+"""Briscola chiamata: five players, a calling auction and a secret partner.
+
+Dealing (see ``dealing``): the whole deck, eight cards each, one at a time,
+starting with the seat after the dealer (deck index 0 goes to dealer + 1).
+Seat 0 deals the first deal; a patta is replayed with the next dealer.
+The seat after the dealer opens the auction and leads the first trick.
+
+Hidden information: until the called card is played nothing outside the
+holder's own hand tells who the partner is (nor whether the caller is alone);
+the state does not even record it before then.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from domain.cards import RANKS, SUITS, Card
+from domain.engine import JSON, Deadline, Event, MatchResult, OptionSpec, Outcome, PlayerResult, Timeouts
+from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
+from domain.games.tricks.actions import action_name, card_field, check_seat, int_field, remove_from_hand
+from domain.games.tricks.auction import (
+    Auction,
+    bid_points,
+    bid_rank,
+    force_ace,
+)
+from domain.games.tricks.cards import points_of
+from domain.games.tricks.chiamata_rules import SEATS, after_bid, call, deal, pass_turn, play
+from domain.games.tricks.chiamata_state import (
+    CALLER,
+    DEFENDERS,
+    ChiamataState,
+    dump_state,
+    load_state,
+)
+from domain.games.tricks.deadlines import turn_deadline, turn_token
+from domain.games.tricks.dealing import deck_for_deal
+from domain.games.tricks.views import chiamata_view
+
+ACTIONS = ("bid", "pass", "call", "play")
+
+
+class ChiamataEngine:
+    game_type = "briscola_chiamata"
+    name = "Briscola chiamata"
+    description = "Five players: an auction names a card, and its secret holder joins the caller"
+    seats = SEATS
+    option_specs: tuple[OptionSpec, ...] = ()
+
+    def start(
+        self,
+        options: Mapping[str, Any],
+        timeouts: Timeouts,
+        now: float,
+        rng: random.Random,
+        deck: Sequence[Card] | None = None,
+    ) -> ChiamataState:
+        blank = ChiamataState(
+            seats=SEATS,
+            turn_timeout=float(timeouts.turn),
+            phase="auction",
+            deal_number=0,
+            dealer=SEATS - 1,
+            hands=(),
+            auction=Auction(SEATS),
+            called_card=None,
+            revealed=False,
+            partner=None,
+            trick=(),
+            turn=None,
+            last_trick=None,
+            won=(),
+            tricks_won=(),
+            deals=(),
+            counter=0,
+            turn_due=None,
+        )
+        return deal(blank, deck_for_deal(rng, deck), now)
+
+    def apply(
+        self, state: ChiamataState, seat: int, action: Mapping[str, Any], now: float, rng: random.Random
+    ) -> Outcome:
+        if state.phase == "finished":
+            raise GameOver("the match is over")
+        seat = check_seat(seat, state.seats)
+        name = action_name(action, ACTIONS)
+        if name == "play":
+            played = card_field(action)
+            self._expect(state, seat, "playing", "cards are played once the called card is named")
+            remove_from_hand(state.hands[seat], played)
+            return play(state, seat, played, now, rng)
+        if name == "call":
+            called = card_field(action)
+            self._expect(state, seat, "call", "a card is called by the auction winner after the auction")
+            return call(state, seat, called, now)
+        if name == "pass":
+            self._expect(state, seat, "auction", "the auction is over")
+            return pass_turn(state, seat, now)
+        rank, points = _bid_fields(action)
+        self._expect(state, seat, "auction", "the auction is over")
+        if points is None:
+            auction = bid_rank(state.auction, seat, rank)
+            event = Event("bid", {"seat": seat, "rank": rank})
+        else:
+            auction = bid_points(state.auction, seat, points)
+            event = Event("bid", {"seat": seat, "points": points})
+        return after_bid(state, auction, seat, (event,), now)
+
+    def fire(self, state: ChiamataState, token: str, now: float, rng: random.Random) -> Outcome:
+        seat = state.turn
+        if state.phase == "finished" or seat is None or token != turn_token(state.counter):
+            return Outcome(state, (), changed=False)
+        timeout = Event("timeout", {"seat": seat, "kind": "turn", "phase": state.phase})
+        if state.phase == "auction":
+            auction = state.auction
+            if auction.in_play == (seat,) and auction.standing is None:
+                forced = force_ace(auction, seat)
+                event = Event("bid", {"seat": seat, "rank": 1, "forced": True})
+                outcome = after_bid(state, forced, seat, (event,), now)
+            else:
+                outcome = pass_turn(state, seat, now)
+        elif state.phase == "call":
+            winner = state.auction.winner
+            assert winner is not None
+            outcome = call(state, seat, Card(winner.rank, rng.choice(SUITS)), now)
+        else:
+            outcome = play(state, seat, rng.choice(state.hands[seat]), now, rng)
+        return replace(outcome, events=(timeout, *outcome.events))
+
+    def deadlines(self, state: ChiamataState) -> tuple[Deadline, ...]:
+        if state.phase == "finished":
+            return ()
+        return turn_deadline(state.counter, state.turn_due)
+
+    def turn(self, state: ChiamataState) -> int | None:
+        return None if state.phase == "finished" else state.turn
+
+    def view(self, state: ChiamataState, seat: int | None) -> JSON:
+        return chiamata_view(state, seat, self.game_type)
+
+    def is_over(self, state: ChiamataState) -> bool:
+        return state.phase == "finished"
+
+    def result(self, state: ChiamataState) -> MatchResult | None:
+        if state.phase != "finished":
+            return None
+        final = state.deals[-1]
+        calling = final.calling_side
+        sides = {CALLER: calling, DEFENDERS: tuple(s for s in range(state.seats) if s not in calling)}
+        scores = {CALLER: final.caller_points, DEFENDERS: final.defender_points}
+        details: JSON = {
+            "target": final.target,
+            "caller_points": final.caller_points,
+            "defender_points": final.defender_points,
+            "called_card": final.called_card.code,
+            "alone": final.alone,
+            "caller": final.caller,
+            "partner": final.partner,
+            "deals_played": len(state.deals),
+            "deals": [d.public() for d in state.deals],
+            "final_scores": scores,
+            "winner": final.winner,
+        }
+        players = []
+        for s in range(state.seats):
+            label = CALLER if s in calling else DEFENDERS
+            role = "caller" if s == final.caller else "partner" if s == final.partner else "defender"
+            players.append(
+                PlayerResult(
+                    seat=s,
+                    team=label,
+                    won=label == final.winner,
+                    points=scores[label],
+                    details={"role": role, "card_points": points_of(state.won[s])},
+                )
+            )
+        return MatchResult(
+            sides=sides, scores=scores, winner=final.winner, players=tuple(players), details=details
+        )
+
+    def dump(self, state: ChiamataState) -> JSON:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> ChiamataState:
+        return load_state(data)
+
+    @staticmethod
+    def _expect(state: ChiamataState, seat: int, phase: str, message: str) -> None:
+        if state.phase != phase:
+            raise IllegalMove(message)
+        if seat != state.turn:
+            raise NotYourTurn("it is not your turn")
+
+
+def _bid_fields(action: Mapping[str, Any]) -> tuple[int, int | None]:
+    """``(rank, points)`` of a bid: a rank bid has no points, a points bid stands on the two."""
+    if ("rank" in action) == ("points" in action):
+        raise InvalidAction("a bid names either a 'rank' or 'points'")
+    if "points" in action:
+        return 2, int_field(action, "points")
+    rank = int_field(action, "rank")
+    if rank not in RANKS:
+        raise InvalidAction("a rank goes from 1 to 10")
+    return rank, None

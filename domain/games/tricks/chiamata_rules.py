@@ -1,0 +1,150 @@
+"""The steps of a briscola chiamata deal: dealing, the auction turns, the call, the tricks.
+
+Each step takes the state after validation and returns the next ``Outcome``;
+the engine (``chiamata``) checks phases, turns and message shapes first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from domain.cards import Card
+from domain.engine import Event, Outcome
+from domain.errors import IllegalMove
+from domain.games.tricks.actions import remove_from_hand
+from domain.games.tricks.auction import PLAIN_TARGET, Auction, pass_bid
+from domain.games.tricks.cards import POINTS_PER_DEAL, RANK_LABELS, points_of
+from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataDeal, ChiamataState
+from domain.games.tricks.codec import trick_public
+from domain.games.tricks.dealing import deal_round, deck_for_deal
+from domain.games.tricks.trick import Play, next_seat, resolve
+
+SEATS = 5
+HAND_SIZE = 8
+
+
+def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> ChiamataState:
+    dealer = next_seat(state.dealer, SEATS)
+    hands, _ = deal_round(deck, SEATS, dealer, HAND_SIZE)
+    return replace(
+        state,
+        phase="auction",
+        deal_number=state.deal_number + 1,
+        dealer=dealer,
+        hands=hands,
+        auction=Auction(SEATS),
+        called_card=None,
+        revealed=False,
+        partner=None,
+        trick=(),
+        turn=next_seat(dealer, SEATS),
+        last_trick=None,
+        won=((),) * SEATS,
+        tricks_won=(0,) * SEATS,
+        counter=state.counter + 1 if state.deal_number else state.counter,
+        turn_due=now + state.turn_timeout,
+    )
+
+
+def pass_turn(state: ChiamataState, seat: int, now: float) -> Outcome:
+    auction = pass_bid(state.auction, seat)
+    events = [Event("pass", {"seat": seat})]
+    if auction.forced and not state.auction.forced:
+        forced = auction.in_play[0]
+        events.append(Event("bid", {"seat": forced, "rank": 1, "forced": True}))
+    return after_bid(state, auction, seat, tuple(events), now)
+
+
+def after_bid(
+    state: ChiamataState, auction: Auction, seat: int, events: tuple[Event, ...], now: float
+) -> Outcome:
+    """Move the auction on: the next bidder, or the call once one bidder is left."""
+    winner = auction.winner
+    if winner is not None:
+        won = Event("auction_won", {**winner.public(), "target": winner.target})
+        state = replace(state, phase="call", auction=auction, turn=winner.seat)
+        events = (*events, won)
+    else:
+        state = replace(state, auction=auction, turn=auction.next_bidder(seat))
+    state = replace(state, counter=state.counter + 1, turn_due=now + state.turn_timeout)
+    return Outcome(state, events)
+
+
+def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
+    winner = state.auction.winner
+    assert winner is not None
+    if called.rank != winner.rank:
+        raise IllegalMove(f"you must call a card of the rank you won ({RANK_LABELS[winner.rank]})")
+    state = replace(
+        state,
+        phase="playing",
+        called_card=called,
+        turn=next_seat(state.dealer, SEATS),
+        counter=state.counter + 1,
+        turn_due=now + state.turn_timeout,
+    )
+    event = Event("call", {"seat": seat, "card": called.code, "trump_suit": called.suit.value})
+    return Outcome(state, (event,))
+
+
+def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.Random) -> Outcome:
+    hands = list(state.hands)
+    hands[seat] = remove_from_hand(hands[seat], played)
+    trick = (*state.trick, Play(seat, played))
+    state = replace(state, hands=tuple(hands), trick=trick, counter=state.counter + 1)
+    events: list[Event] = [Event("play", {"seat": seat, "card": played.code})]
+    if played == state.called_card:
+        caller = state.caller
+        partner = None if seat == caller else seat
+        state = replace(state, revealed=True, partner=partner)
+        events.append(Event("reveal", {"caller": caller, "partner": partner, "alone": partner is None}))
+    if len(trick) < SEATS:
+        state = replace(state, turn=next_seat(seat, SEATS), turn_due=now + state.turn_timeout)
+        return Outcome(state, tuple(events))
+    assert state.called_card is not None
+    done = resolve(trick, state.called_card.suit)
+    won = list(state.won)
+    won[done.winner] = (*won[done.winner], *done.cards)
+    tricks = list(state.tricks_won)
+    tricks[done.winner] += 1
+    state = replace(state, trick=(), last_trick=done, won=tuple(won), tricks_won=tuple(tricks))
+    events.append(Event("trick", trick_public(done)))
+    if any(state.hands):
+        state = replace(state, turn=done.winner, turn_due=now + state.turn_timeout)
+        return Outcome(state, tuple(events))
+    return finish_deal(state, events, now, rng)
+
+
+def finish_deal(state: ChiamataState, events: list[Event], now: float, rng: random.Random) -> Outcome:
+    caller = state.caller
+    assert caller is not None and state.called_card is not None
+    calling = {caller} | ({state.partner} if state.partner is not None else set())
+    caller_points = sum(points_of(state.won[s]) for s in calling)
+    target = state.target
+    patta = target == PLAIN_TARGET and caller_points * 2 == POINTS_PER_DEAL
+    winner = None if patta else CALLER if caller_points >= target else DEFENDERS
+    record = ChiamataDeal(
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        auction=state.auction,
+        caller=caller,
+        called_card=state.called_card,
+        partner=state.partner,
+        target=target,
+        caller_points=caller_points,
+        defender_points=POINTS_PER_DEAL - caller_points,
+        patta=patta,
+        winner=winner,
+    )
+    state = replace(state, deals=(*state.deals, record))
+    events.append(Event("deal_end", record.public()))
+    if patta:
+        state = deal(state, deck_for_deal(rng, None), now)
+        events.append(Event("deal", {"deal_number": state.deal_number, "dealer": state.dealer}))
+        return Outcome(state, tuple(events))
+    state = replace(state, phase="finished", turn=None, turn_due=None)
+    scores = {CALLER: record.caller_points, DEFENDERS: record.defender_points}
+    events.append(Event("match_end", {"winner": winner, "scores": scores}))
+    return Outcome(state, tuple(events))

@@ -1,0 +1,65 @@
+"""One trick: who played what, and who takes it.
+
+Any card may be played. The highest trump wins the trick; when no trump was
+played, the highest card of the suit led wins and a card of another suit never
+does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain.cards import Card, Suit
+from domain.games.tricks.cards import points_of, strength
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CompletedTrick:
+    plays: tuple[Play, ...]
+    winner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays)
+
+    @property
+    def points(self) -> int:
+        return points_of(self.cards)
+
+
+def beats(challenger: Card, best: Card, trump: Suit) -> bool:
+    """Whether ``challenger``, played after ``best`` (currently winning), takes over."""
+    if challenger.suit == best.suit:
+        return strength(challenger) > strength(best)
+    return challenger.suit == trump
+
+
+def trick_winner(plays: Sequence[Play], trump: Suit) -> int:
+    """The seat that takes a (non-empty) trick."""
+    if not plays:
+        raise ValueError("an empty trick has no winner")
+    best = plays[0]
+    for play in plays[1:]:
+        if beats(play.card, best.card, trump):
+            best = play
+    return best.seat
+
+
+def resolve(plays: Sequence[Play], trump: Suit) -> CompletedTrick:
+    return CompletedTrick(plays=tuple(plays), winner=trick_winner(plays, trump))
+
+
+def next_seat(seat: int, seats: int) -> int:
+    return (seat + 1) % seats
+
+
+def seats_from(first: int, seats: int) -> tuple[int, ...]:
+    """Every seat once, in turn order, starting with ``first``."""
+    return tuple((first + offset) % seats for offset in range(seats))

@@ -1,0 +1,112 @@
+"""What a seat (or a spectator, ``seat is None``) may see of a trick game.
+
+Every key is the same for every viewer except ``hand``, ``your_turn`` and
+``legal_moves``, which exist only for seated viewers and derive from their
+own hand and turn. Spectators get no ``hand`` key at all.
+"""
+
+from __future__ import annotations
+
+from domain.cards import Card
+from domain.engine import JSON
+from domain.games.tricks.auction import legal_bids
+from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, by_side, side_seats
+from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataState
+from domain.games.tricks.codec import card_codes, dump_plays, trick_view
+
+PER_SEAT_KEYS = ("hand", "your_turn", "legal_moves")
+
+
+def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSON:
+    playing = state.phase == "playing"
+    hand_end = state.phase == "hand_end"
+    view: JSON = {
+        "game_type": game_type,
+        "phase": state.phase,
+        "players": state.seats,
+        "hand_counts": [len(h) for h in state.hands],
+        "turn": state.turn if playing else None,
+        "turn_deadline": state.turn_due if playing else None,
+        "dealer": state.dealer,
+        "deal_number": state.deal_number,
+        "teams": {label: list(side_seats(i, state.seats)) for i, label in enumerate(SIDE_LABELS)},
+        "trick": dump_plays(state.trick),
+        "last_trick": trick_view(state.last_trick),
+        "tricks_won": by_side(state.tricks_won),
+        "scores": by_side(state.scores),
+        "target_score": state.target_score,
+        "options": {"target_score": state.target_score},
+        "trump_card": None if state.trump_drawn else state.trump_card.code,
+        "trump_suit": state.trump_card.suit.value,
+        "deck_count": state.deck_count,
+        "last_deal": state.deals[-1].public() if state.deals else None,
+        "acknowledged": list(state.acknowledged) if hand_end else [],
+        "hand_end_deadline": state.hand_end_due if hand_end else None,
+        "winner": state.winner,
+    }
+    if seat is not None:
+        hand = state.hands[seat]
+        on_turn = playing and state.turn == seat
+        view["hand"] = card_codes(hand)
+        view["your_turn"] = on_turn
+        view["legal_moves"] = card_codes(hand) if on_turn else []
+    return view
+
+
+def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSON:
+    finished = state.phase == "finished"
+    winner = state.auction.winner
+    caller = None if winner is None else winner.seat
+    final = state.deals[-1] if finished else None
+    view: JSON = {
+        "game_type": game_type,
+        "phase": state.phase,
+        "players": state.seats,
+        "hand_counts": [len(h) for h in state.hands],
+        "turn": None if finished else state.turn,
+        "turn_deadline": None if finished else state.turn_due,
+        "dealer": state.dealer,
+        "deal_number": state.deal_number,
+        "auction": state.auction.public(),
+        "caller": caller,
+        "called_card": None if state.called_card is None else state.called_card.code,
+        "trump_suit": None if state.called_card is None else state.called_card.suit.value,
+        "target": state.target,
+        "target_score": state.target,
+        "options": {},
+        "revealed": state.revealed,
+        "partner": state.partner if state.revealed else None,
+        "alone": (state.partner is None) if state.revealed else None,
+        "teams": _chiamata_teams(state, caller),
+        "trick": dump_plays(state.trick),
+        "last_trick": trick_view(state.last_trick),
+        "tricks_won": list(state.tricks_won),
+        "scores": None if final is None else {CALLER: final.caller_points, DEFENDERS: final.defender_points},
+        "last_deal": state.deals[-1].public() if state.deals else None,
+        "winner": None if final is None else final.winner,
+    }
+    if seat is not None:
+        hand = state.hands[seat]
+        on_turn = not finished and state.turn == seat
+        view["hand"] = card_codes(hand)
+        view["your_turn"] = on_turn
+        view["legal_moves"] = _chiamata_moves(state, hand) if on_turn else []
+    return view
+
+
+def _chiamata_teams(state: ChiamataState, caller: int | None) -> JSON | None:
+    if not state.revealed or caller is None:
+        return None
+    calling = sorted({caller} | ({state.partner} if state.partner is not None else set()))
+    return {CALLER: calling, DEFENDERS: [s for s in range(state.seats) if s not in calling]}
+
+
+def _chiamata_moves(state: ChiamataState, hand: tuple[Card, ...]) -> list[JSON] | list[str]:
+    """Auction: action objects; call: one call per suit of the won rank; play: the card codes."""
+    if state.phase == "auction":
+        return legal_bids(state.auction)
+    if state.phase == "call":
+        winner = state.auction.winner
+        assert winner is not None
+        return [{"action": "call", "card": f"{winner.rank:02d}{suit}"} for suit in ("D", "C", "S", "B")]
+    return card_codes(hand)

@@ -1,0 +1,149 @@
+"""Random legal matches of every fishing game, played to the end, keep every invariant."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.cards import codes
+from domain.engine import Timeouts
+from domain.games.fishing import FISHING_ENGINES, FishingEngine
+from domain.games.fishing.state import FishingState, HandRecord
+
+from .builders import assert_all_cards_once
+
+EXAMPLES = int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "60"))
+MAX_STEPS = 5_000
+
+
+def card_codes_in(view: Any) -> set[str]:
+    if isinstance(view, dict):
+        return set().union(*(card_codes_in(key) | card_codes_in(value) for key, value in view.items()))
+    if isinstance(view, list):
+        return set().union(*(card_codes_in(item) for item in view))
+    if isinstance(view, str) and len(view) == 3 and view[:2].isdigit() and view[2] in "DCSB":
+        return {view}
+    return set()
+
+
+def check_views(engine: FishingEngine, state: FishingState) -> None:
+    public = set(codes(state.table))
+    if state.last_play is not None:
+        public |= {state.last_play.card.code, *codes(state.last_play.captured)}
+    spectator = engine.view(state, None)
+    assert "hand" not in spectator
+    assert "legal_moves" not in spectator
+    assert card_codes_in(spectator) <= public
+    json.dumps(spectator)
+    for seat in range(engine.seats):
+        view = engine.view(state, seat)
+        own = set(codes(state.hands[seat]))
+        assert set(view["hand"]) == own
+        assert card_codes_in(view) <= own | public
+        assert view["hand_counts"] == [len(hand) for hand in state.hands]
+        assert ("legal_moves" in view) == (state.phase == "playing" and state.turn == seat)
+        json.dumps(view)
+
+
+def check_hand_record(engine: FishingEngine, record: HandRecord) -> None:
+    sides = record.score.sides
+    assert sides[0].cards + sides[1].cards == 40
+    assert sides[0].denari + sides[1].denari == 10
+    assert sides[0].settebello + sides[1].settebello == 1
+    for name, winner in record.score.award:
+        points = [getattr(side, name) for side in sides]
+        if winner is None:
+            assert points == [0, 0]
+        else:
+            assert points[1 - winner] == 0
+            assert points[winner] >= 1
+    for side in sides:
+        assert side.total == (
+            side.carte + side.denara + side.settebello + side.primiera + side.napola + side.scope
+        )
+
+
+def choose_play(view: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
+    move = chooser.choice(view["legal_moves"])
+    action: dict[str, Any] = {"action": "play", "card": move["card"]}
+    if move["captures"]:
+        capture = list(chooser.choice(move["captures"]))
+        chooser.shuffle(capture)
+        if not (move["sweep"] and chooser.random() < 0.5):
+            action["capture"] = capture
+    return action
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(
+    engine=st.sampled_from(FISHING_ENGINES),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    target=st.one_of(st.integers(min_value=1, max_value=6), st.none()),
+    pigliatutto=st.booleans(),
+    napola=st.booleans(),
+    timeout_rate=st.sampled_from([0.0, 0.1, 0.5, 1.0]),
+)
+def test_random_legal_matches_end_properly(
+    engine: FishingEngine,
+    seed: int,
+    target: int | None,
+    pigliatutto: bool,
+    napola: bool,
+    timeout_rate: float,
+) -> None:
+    options: dict[str, Any] = {"asso_pigliatutto": pigliatutto}
+    if target is not None:
+        options["target_score"] = target
+    if engine.variant.has_napola:
+        options["napola"] = napola
+    rng = random.Random(seed)
+    chooser = random.Random(seed + 1)
+    now = 1_000.0
+    state: FishingState = engine.start(options, Timeouts(turn=20.0, hand_ack=10.0), now, rng)
+    goal = state.options.target_score
+    checked_hands = 0
+    for _ in range(MAX_STEPS):
+        assert_all_cards_once(state)
+        check_views(engine, state)
+        for record in state.history[checked_hands:]:
+            check_hand_record(engine, record)
+        checked_hands = len(state.history)
+        if engine.is_over(state):
+            break
+        now += chooser.uniform(0.0, 25.0)
+        (deadline,) = engine.deadlines(state)
+        if chooser.random() < timeout_rate:
+            outcome = engine.fire(state, deadline.token, max(now, deadline.due), rng)
+            assert outcome.changed
+        elif state.phase == "playing":
+            seat = engine.turn(state)
+            assert seat is not None
+            outcome = engine.apply(state, seat, choose_play(engine.view(state, seat), chooser), now, rng)
+        else:
+            seat = chooser.randrange(engine.seats)
+            outcome = engine.apply(state, seat, {"action": "ack"}, now, rng)
+        if chooser.random() < 0.05:
+            assert engine.load(json.loads(json.dumps(engine.dump(outcome.state)))) == outcome.state
+        state = outcome.state
+    assert engine.is_over(state), "the match did not end"
+    assert engine.deadlines(state) == ()
+    result = engine.result(state)
+    assert result is not None
+    scores = state.scores
+    assert state.winner is not None
+    if state.whole_suit:
+        assert state.history[-1].score.whole_suit == state.winner
+    else:
+        assert scores[state.winner] >= goal
+        assert scores[state.winner] > scores[1 - state.winner]
+        for record in state.history[:-1]:
+            assert max(record.scores_after) < goal or record.scores_after[0] == record.scores_after[1]
+    assert result.winner == "AB"[state.winner]
+    totals = [sum(record.score.sides[side].total for record in state.history) for side in (0, 1)]
+    assert tuple(totals) == scores
+    assert result.details["hands_played"] == len(state.history)

@@ -1,0 +1,81 @@
+"""Random legal briscola matches, played to the end, keep their invariants at every step."""
+
+import json
+import os
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.cards import DECK
+from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
+from domain.games.tricks.briscola import BriscolaEngine
+from domain.games.tricks.briscola_state import BriscolaState
+from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, briscola_state, card_codes_in
+
+SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "60")), deadline=None)
+
+
+def check_cards_accounted_for(state: BriscolaState) -> None:
+    places = [*state.stock, *(c for hand in state.hands for c in hand), *(p.card for p in state.trick)]
+    places += [c for pile in state.won for c in pile]
+    if not state.trump_drawn:
+        places.append(state.trump_card)
+    assert Counter(places) == Counter(DECK)
+
+
+def check_views(engine: BriscolaEngine, state: BriscolaState) -> None:
+    public = {p.card.code for p in state.trick}
+    if state.last_trick is not None:
+        public |= {c.code for c in state.last_trick.cards}
+    if not state.trump_drawn:
+        public.add(state.trump_card.code)
+    spectator = engine.view(state, None)
+    json.dumps(spectator)
+    assert "hand" not in spectator
+    assert card_codes_in({k: v for k, v in spectator.items() if k != "last_deal"}) <= public
+    for seat in range(engine.seats):
+        view = engine.view(state, seat)
+        own = [c.code for c in state.hands[seat]]
+        assert view["hand"] == own
+        assert card_codes_in({k: v for k, v in view.items() if k != "last_deal"}) <= public | set(own)
+        assert view["hand_counts"] == [len(h) for h in state.hands]
+
+
+def step(engine: BriscolaEngine, state: BriscolaState, r: random.Random) -> BriscolaState:
+    if r.random() < 0.1:
+        (deadline,) = engine.deadlines(state)
+        return briscola_state(engine.fire(state, deadline.token, deadline.due, r))
+    if state.phase == "hand_end":
+        seat = r.choice([s for s in range(engine.seats) if s not in state.acknowledged])
+        return briscola_state(engine.apply(state, seat, {"action": "ack"}, NOW, r))
+    on_turn = engine.turn(state)
+    assert on_turn is not None
+    move = r.choice(engine.view(state, on_turn)["legal_moves"])
+    return briscola_state(engine.apply(state, on_turn, {"action": "play", "card": move}, NOW, r))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), four=st.booleans(), target=st.integers(1, 130))
+def test_random_briscola_matches_end_with_a_clear_winner_and_lose_no_card(
+    seed: int, four: bool, target: int
+) -> None:
+    engine = BRISCOLA_A_QUATTRO if four else BRISCOLA
+    r = random.Random(seed)
+    state = engine.start({"target_score": target}, TIMEOUTS, NOW, r)
+    while not engine.is_over(state):
+        check_cards_accounted_for(state)
+        check_views(engine, state)
+        assert engine.load(json.loads(json.dumps(engine.dump(state)))) == state
+        state = step(engine, state, r)
+    check_cards_accounted_for(state)
+    check_views(engine, state)
+    assert all(sum(deal.points) == 120 for deal in state.deals)
+    result = engine.result(state)
+    assert result is not None and result.winner is not None
+    loser = "B" if result.winner == "A" else "A"
+    assert result.scores[result.winner] >= target
+    assert result.scores[result.winner] > result.scores[loser]
+    assert result.details["deals_played"] == len(state.deals)
+    json.dumps(result.details)
