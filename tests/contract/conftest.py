@@ -5,21 +5,19 @@ registry per port below (``SESSION_STORES``, ``LOCKS`` …). A factory is an asy
 context manager that receives the test's ``Timeline`` and yields a ready
 adapter, cleaning up when the test ends.
 
-How a new adapter (say Redis) joins a suite:
+How an adapter joins a suite (the Redis ones live in ``redis_factories.py``):
 
-1. write a factory next to the memory one, e.g.::
+1. write a factory, e.g.::
 
        @asynccontextmanager
        async def redis_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
-           client = await connect_or_skip()          # pytest.skip(...) when unreachable,
-           timeline.use_real_time(SystemClock())     # unless TAVOLO_REQUIRE_SERVICES=1
-           prefix = f"tavolo-test-{uuid4().hex}:"
-           yield RedisSessionStore(client, prefix=prefix, ttl_seconds=SESSION_TTL_SECONDS)
-           await delete_keys(client, prefix)
+           async with redis_space(timeline) as space:  # skips when Redis is unreachable,
+               yield RedisSessionStore(space.client, space.keys, SESSION_TTL_SECONDS)
+               # ... and deletes the test's keys when it ends
 
 2. add it to the registry: ``SESSION_STORES["redis"] = redis_session_store``.
    The registry's keys are the fixture's params, so every test of the suite
-   now also runs as ``[redis]``.
+   also runs as ``[redis]``.
 
 Time. A factory whose adapter takes a ``Clock`` gives it ``timeline.fake`` (the
 ``fake_clock`` fixture), and tests move it with the ``advance(seconds)``
@@ -51,6 +49,13 @@ from tests.contract import (
     SESSION_TTL_SECONDS,
     Advance,
     Timeline,
+)
+from tests.contract.redis_factories import (
+    redis_deadline_queue,
+    redis_locks,
+    redis_login_sessions,
+    redis_notifier,
+    redis_session_store,
 )
 
 T = TypeVar("T")
@@ -89,11 +94,20 @@ async def memory_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessio
 
 # --- registries: name -> factory; the keys are the fixtures' params ----------
 
-SESSION_STORES: dict[str, Factory[SessionStore]] = {"memory": memory_session_store}
-LOCKS: dict[str, Factory[Locks]] = {"memory": memory_locks}
-NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier}
-DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {"memory": memory_deadline_queue}
-LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {"memory": memory_login_sessions}
+SESSION_STORES: dict[str, Factory[SessionStore]] = {
+    "memory": memory_session_store,
+    "redis": redis_session_store,
+}
+LOCKS: dict[str, Factory[Locks]] = {"memory": memory_locks, "redis": redis_locks}
+NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier, "redis": redis_notifier}
+DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {
+    "memory": memory_deadline_queue,
+    "redis": redis_deadline_queue,
+}
+LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {
+    "memory": memory_login_sessions,
+    "redis": redis_login_sessions,
+}
 
 
 # --- time -------------------------------------------------------------------

@@ -1,0 +1,36 @@
+"""Opening the Redis client every Redis adapter of a process shares."""
+
+from __future__ import annotations
+
+import logging
+
+import redis.asyncio as redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+
+logger = logging.getLogger(__name__)
+
+# A dropped connection is retried quickly: players are waiting on the other end.
+_RETRY = Retry(ExponentialWithJitterBackoff(cap=2.0, base=0.05), retries=5)
+_CONNECT_TIMEOUT_SECONDS = 5.0
+_HEALTH_CHECK_SECONDS = 30.0
+
+
+def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
+    """A client for ``url`` (``redis://`` or ``rediss://``) answering ``str``, not bytes.
+
+    Connections are opened lazily from its pool; every connection (pub/sub
+    ones included) announces itself as ``client_name`` in ``CLIENT LIST``.
+    Close it with ``await client.aclose()``.
+    """
+    client = redis.Redis.from_url(
+        url,
+        decode_responses=True,
+        client_name=client_name,
+        retry=_RETRY,
+        socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
+        socket_keepalive=True,
+        health_check_interval=_HEALTH_CHECK_SECONDS,
+    )
+    logger.debug("Redis client %s created", client_name)
+    return client

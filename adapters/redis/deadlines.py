@@ -1,0 +1,174 @@
+"""Pending game deadlines in Redis, shared by every process (at-least-once delivery)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Sequence
+
+import redis.asyncio as redis
+
+from adapters.redis.keys import RedisKeys
+from adapters.redis.subscription import Subscription
+from application.ports import ClaimedDeadline, ScheduledDeadline
+
+logger = logging.getLogger(__name__)
+
+# KEYS: queue, due hash, lease hash, the game's member set.
+# ARGV: events channel, game id, then member, due pairs.
+_REPLACE = """
+local old = redis.call('SMEMBERS', KEYS[4])
+for _, member in ipairs(old) do
+  redis.call('ZREM', KEYS[1], member)
+  redis.call('HDEL', KEYS[2], member)
+  redis.call('HDEL', KEYS[3], member)
+end
+redis.call('DEL', KEYS[4])
+for i = 3, #ARGV, 2 do
+  redis.call('ZADD', KEYS[1], ARGV[i + 1], ARGV[i])
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
+  redis.call('SADD', KEYS[4], ARGV[i])
+end
+redis.call('PUBLISH', ARGV[1], ARGV[2])
+return #old
+"""
+
+# Leases what is due by Redis's own clock: the score moves to the lease's end.
+# KEYS: queue, due hash, lease hash.  ARGV: limit, lease seconds, lease id.
+# Returns member, due pairs.
+_CLAIM = """
+local t = redis.call('TIME')
+local now = t[1] .. '.' .. string.format('%06d', tonumber(t[2]))
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+local lease_end = string.format('%.17g', tonumber(now) + tonumber(ARGV[2]))
+local claimed = {}
+for _, member in ipairs(members) do
+  redis.call('ZADD', KEYS[1], 'XX', lease_end, member)
+  redis.call('HSET', KEYS[3], member, ARGV[3])
+  table.insert(claimed, member)
+  table.insert(claimed, redis.call('HGET', KEYS[2], member) or now)
+end
+return claimed
+"""
+
+# Removes a claimed entry only while it still carries this claim's lease.
+# KEYS: queue, due hash, lease hash, the game's member set.  ARGV: member, lease id.
+_COMPLETE = """
+if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('SREM', KEYS[4], ARGV[1])
+return 1
+"""
+
+
+def _member(game_id: str, token: str) -> str:
+    return json.dumps([game_id, token], separators=(",", ":"))
+
+
+class RedisDeadlineQueue:
+    """A ``DeadlineQueue`` on a Redis sorted set scored by when each entry is next claimable.
+
+    ``replace`` swaps a game's entries (tracked in a per-game set) in one Lua
+    script and publishes on the deadline events channel. ``claim_due`` reads
+    Redis ``TIME`` inside its script, so due times are judged by one clock and
+    nothing is claimed early; a claim moves the entry's score to the end of its
+    lease and records the lease id, so if its claimer dies the entry is due
+    again when the lease ends. ``complete`` deletes the entry only if that lease
+    id still stands (a ``replace`` clears it). ``wait`` listens on the events
+    channel through one subscription per queue (one queue per process);
+    ``close`` ends it.
+    """
+
+    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+        self._client = client
+        self._keys = keys
+        self._replace = client.register_script(_REPLACE)
+        self._claim = client.register_script(_CLAIM)
+        self._complete = client.register_script(_COMPLETE)
+        self._subscription = Subscription(client, self._on_event, self._wake)
+        self._listening: asyncio.Task[None] | None = None
+        self._changed = asyncio.Event()
+
+    async def replace(self, game_id: str, deadlines: Sequence[ScheduledDeadline]) -> None:
+        args: list[str] = [self._keys.deadline_events, game_id]
+        for deadline in deadlines:
+            if deadline.game_id != game_id:
+                raise ValueError(f"deadline of game {deadline.game_id} given to replace game {game_id}")
+            args += [_member(game_id, deadline.token), repr(float(deadline.due))]
+        dropped = await self._replace(keys=self._keys_of(game_id), args=args)
+        logger.debug("game %s: %s deadline(s) dropped, %d scheduled", game_id, dropped, len(deadlines))
+
+    async def claim_due(self, limit: int, lease_seconds: float) -> list[ClaimedDeadline]:
+        if limit <= 0:
+            return []
+        lease = secrets.token_hex(16)
+        keys = [self._keys.deadlines, self._keys.deadline_due, self._keys.deadline_leases]
+        flat: list[str] = await self._claim(keys=keys, args=[limit, repr(float(lease_seconds)), lease])
+        claimed: list[ClaimedDeadline] = []
+        for member, due in zip(flat[::2], flat[1::2], strict=True):
+            game_id, token = json.loads(member)
+            claimed.append(ClaimedDeadline(game_id=game_id, token=token, due=float(due), lease=lease))
+        if claimed:
+            logger.debug("claimed %d deadline(s) for %.3f s", len(claimed), lease_seconds)
+        return claimed
+
+    async def complete(self, claimed: ClaimedDeadline) -> None:
+        done = await self._complete(
+            keys=self._keys_of(claimed.game_id), args=[_member(claimed.game_id, claimed.token), claimed.lease]
+        )
+        if done != 1:
+            logger.debug(
+                "deadline %s of game %s was replaced or re-claimed; left in place",
+                claimed.token,
+                claimed.game_id,
+            )
+
+    async def next_due(self) -> float | None:
+        """The earliest score: a pending entry's due time, or a leased one's lease end
+        (when it is claimable again), so a worker never spins on a leased entry."""
+        first: list[tuple[str, float]]
+        first = await self._client.zrange(self._keys.deadlines, 0, 0, withscores=True)
+        return first[0][1] if first else None
+
+    async def wait(self, timeout: float) -> None:
+        changed = self._changed
+        try:
+            async with asyncio.timeout(max(timeout, 0.0)):
+                await self._listen()
+                await changed.wait()
+        except TimeoutError:
+            pass
+
+    async def close(self) -> None:
+        listening, self._listening = self._listening, None
+        if listening is not None and not listening.done():
+            listening.cancel()
+        await self._subscription.close()
+
+    async def _listen(self) -> None:
+        """Subscribe to the events channel on the first ``wait``; concurrent callers share
+        the attempt, and a failed one is retried by the next ``wait``."""
+        listening = self._listening
+        if listening is None or (listening.done() and (listening.cancelled() or listening.exception())):
+            listening = asyncio.create_task(self._subscription.subscribe(self._keys.deadline_events))
+            self._listening = listening
+        await asyncio.shield(listening)
+
+    def _on_event(self, channel: str, data: str) -> None:
+        self._wake()
+
+    def _wake(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _keys_of(self, game_id: str) -> list[str]:
+        return [
+            self._keys.deadlines,
+            self._keys.deadline_due,
+            self._keys.deadline_leases,
+            self._keys.deadline_members(game_id),
+        ]

@@ -1,0 +1,84 @@
+"""Where tavolo keeps things in Redis: one place that names every key and channel."""
+
+from __future__ import annotations
+
+import re
+
+DEFAULT_PREFIX = "tavolo"
+
+_GLOB_SPECIALS = re.compile(r"([*?\[\]\\])")
+
+
+class RedisKeys:
+    """Key and channel names under one prefix (``tavolo`` by default).
+
+    Several deployments, or test runs, share one Redis by using different
+    prefixes; ``pattern()`` matches every key of this prefix, for cleanup.
+    """
+
+    def __init__(self, prefix: str = DEFAULT_PREFIX) -> None:
+        prefix = prefix.rstrip(":")
+        if not prefix:
+            raise ValueError("a Redis key prefix must not be empty")
+        self.prefix = prefix
+
+    def __repr__(self) -> str:
+        return f"RedisKeys({self.prefix!r})"
+
+    # --- live games ---------------------------------------------------------
+
+    def game(self, game_id: str) -> str:
+        """A live session's JSON envelope (sliding TTL)."""
+        return f"{self.prefix}:game:{game_id}"
+
+    def code(self, join_code: str) -> str:
+        """A join code → the id of the game holding it (same TTL as the game)."""
+        return f"{self.prefix}:code:{join_code}"
+
+    def user_games(self, user_id: str) -> str:
+        """Sorted set of the games a user sits in, scored by creation time."""
+        return f"{self.prefix}:user:{user_id}:games"
+
+    def events(self, game_id: str) -> str:
+        """Pub/sub channel announcing a game's new versions."""
+        return f"{self.prefix}:game:{game_id}:events"
+
+    def lock(self, name: str) -> str:
+        """A lock's lease; the application names them (e.g. ``game:<id>:lock``)."""
+        return f"{self.prefix}:{name}"
+
+    # --- deadlines ----------------------------------------------------------
+
+    @property
+    def deadlines(self) -> str:
+        """Sorted set of every pending deadline, scored by when it is next claimable."""
+        return f"{self.prefix}:deadlines"
+
+    @property
+    def deadline_due(self) -> str:
+        """Hash: deadline member → its due time (the score moves while it is leased)."""
+        return f"{self.prefix}:deadlines:due"
+
+    @property
+    def deadline_leases(self) -> str:
+        """Hash: deadline member → the lease id of its current claim."""
+        return f"{self.prefix}:deadlines:leases"
+
+    def deadline_members(self, game_id: str) -> str:
+        """Set of one game's deadline members, so ``replace`` can drop them all."""
+        return f"{self.prefix}:deadlines:game:{game_id}"
+
+    @property
+    def deadline_events(self) -> str:
+        """Pub/sub channel announcing that deadlines changed (wakes every worker)."""
+        return f"{self.prefix}:deadlines:events"
+
+    # --- logins and housekeeping -------------------------------------------
+
+    def login(self, session_id: str) -> str:
+        """A login session's JSON (idle expiry as the key's TTL)."""
+        return f"{self.prefix}:login:{session_id}"
+
+    def pattern(self) -> str:
+        """A SCAN ``MATCH`` pattern for every key under this prefix."""
+        return _GLOB_SPECIALS.sub(r"\\\1", self.prefix) + ":*"

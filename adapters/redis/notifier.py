@@ -1,0 +1,97 @@
+"""State-change notifications across processes, over Redis pub/sub."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import AsyncIterator
+
+import redis.asyncio as redis
+
+from adapters.redis.keys import RedisKeys
+from adapters.redis.subscription import Subscription
+from application.ports import Notification
+
+logger = logging.getLogger(__name__)
+
+
+class RedisNotifier:
+    """A ``Notifier`` on Redis pub/sub: one channel per game, one connection per process.
+
+    ``publish`` sends the version on the game's channel. ``watch``/``unwatch``
+    are reference-counted per game: the process subscribes to a channel on its
+    first watch (returning once Redis confirmed it) and unsubscribes on its
+    last unwatch. Every ``listen()`` iterator (subscribed when ``listen`` is
+    called) receives every notification of a watched game, and a resync
+    ``Notification(None)`` after the pub/sub connection dropped and came back,
+    since whatever was published meanwhile is lost. ``close`` ends the
+    subscription; the client itself belongs to the caller.
+    """
+
+    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+        self._client = client
+        self._keys = keys
+        self._subscription = Subscription(client, self._received, self._resync)
+        self._watch_counts: dict[str, int] = {}
+        self._games_by_channel: dict[str, str] = {}
+        # Weak: a listener dropped without being closed unsubscribes when collected.
+        self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
+
+    async def publish(self, game_id: str, version: int) -> None:
+        receivers = await self._client.publish(self._keys.events(game_id), str(version))
+        logger.debug("game %s at version %d announced to %d process(es)", game_id, version, receivers)
+
+    async def watch(self, game_id: str) -> None:
+        count = self._watch_counts.get(game_id, 0) + 1
+        self._watch_counts[game_id] = count
+        if count == 1:
+            channel = self._keys.events(game_id)
+            self._games_by_channel[channel] = game_id
+            await self._subscription.subscribe(channel)
+
+    async def unwatch(self, game_id: str) -> None:
+        count = self._watch_counts.get(game_id, 0)
+        if count > 1:
+            self._watch_counts[game_id] = count - 1
+            return
+        if count == 0:
+            logger.debug("unwatch of game %s, which is not watched: ignored", game_id)
+            return
+        del self._watch_counts[game_id]
+        channel = self._keys.events(game_id)
+        self._games_by_channel.pop(channel, None)
+        await self._subscription.unsubscribe(channel)
+
+    def listen(self) -> AsyncIterator[Notification]:
+        queue: asyncio.Queue[Notification] = asyncio.Queue()
+        self._queues.add(queue)
+        return self._drain(queue)
+
+    async def close(self) -> None:
+        await self._subscription.close()
+
+    async def _drain(self, queue: asyncio.Queue[Notification]) -> AsyncIterator[Notification]:
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._queues.discard(queue)
+
+    def _received(self, channel: str, data: str) -> None:
+        game_id = self._games_by_channel.get(channel)
+        if game_id is None:
+            return  # unwatched meanwhile: Redis had not yet processed the UNSUBSCRIBE
+        try:
+            version = int(data)
+        except ValueError:
+            logger.warning("ignored a malformed notification on a game channel")
+            return
+        self._deliver(Notification(game_id, version))
+
+    def _resync(self) -> None:
+        self._deliver(Notification(None))
+
+    def _deliver(self, notification: Notification) -> None:
+        for queue in list(self._queues):
+            queue.put_nowait(notification)

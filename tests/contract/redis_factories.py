@@ -1,0 +1,141 @@
+"""Redis factories for the contract suites, and the namespace each Redis test runs in.
+
+The server comes from ``TAVOLO_TEST_REDIS_URL`` (default the local standard
+port). Every test gets its own key prefix (``tavolo-test-<hex>``), which is also
+the name of its connections in ``CLIENT LIST``, and every key under that
+prefix is deleted when the test ends. An unreachable server skips the test, or
+fails it when ``TAVOLO_REQUIRE_SERVICES=1``; it is probed once per run.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
+
+import redis.asyncio as redis
+from redis.exceptions import RedisError
+
+from adapters.memory.clock import SystemClock
+from adapters.redis import (
+    RedisDeadlineQueue,
+    RedisKeys,
+    RedisLocks,
+    RedisLoginSessions,
+    RedisNotifier,
+    RedisSessionStore,
+    connect,
+)
+from application.ports import DeadlineQueue, Locks, LoginSessions, Notifier, SessionStore
+from tests.conftest import service_unavailable
+from tests.contract import LOGIN_ABSOLUTE_SECONDS, LOGIN_IDLE_SECONDS, SESSION_TTL_SECONDS, Timeline
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+_unreachable: list[str] = []  # the reason, once a probe failed: later tests skip at once
+
+
+def redis_url() -> str:
+    return os.environ.get("TAVOLO_TEST_REDIS_URL", DEFAULT_REDIS_URL)
+
+
+def _without_credentials(url: str) -> str:
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+@dataclass(frozen=True)
+class RedisSpace:
+    """A test's own corner of the Redis server: a client and a unique key prefix."""
+
+    client: redis.Redis
+    keys: RedisKeys
+
+    @property
+    def name(self) -> str:
+        """The client name of every connection of this test (for ``CLIENT LIST``)."""
+        return self.keys.prefix
+
+
+async def delete_keys(client: redis.Redis, keys: RedisKeys) -> int:
+    deleted = 0
+    batch: list[str] = []
+    async for key in client.scan_iter(match=keys.pattern(), count=500):
+        batch.append(key)
+        if len(batch) >= 500:
+            deleted += await client.delete(*batch)
+            batch.clear()
+    if batch:
+        deleted += await client.delete(*batch)
+    return deleted
+
+
+@asynccontextmanager
+async def redis_space(timeline: Timeline) -> AsyncIterator[RedisSpace]:
+    """Connect (or skip), switch the test to real time, and clean the prefix up afterwards."""
+    url = redis_url()
+    if _unreachable:
+        service_unavailable("Redis", _unreachable[0])
+    prefix = f"tavolo-test-{uuid.uuid4().hex}"
+    client = connect(url, client_name=prefix)
+    try:
+        await client.execute_command("PING")
+    except (RedisError, OSError) as error:
+        await client.aclose()
+        _unreachable.append(f"{_without_credentials(url)}: {error}")
+        service_unavailable("Redis", _unreachable[0])
+    timeline.use_real_time(SystemClock())
+    space = RedisSpace(client, RedisKeys(prefix))
+    try:
+        yield space
+    finally:
+        await delete_keys(client, space.keys)
+        await client.aclose()
+
+
+# --- one factory per port ----------------------------------------------------
+
+
+@asynccontextmanager
+async def redis_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
+    async with redis_space(timeline) as space:
+        yield RedisSessionStore(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
+
+
+@asynccontextmanager
+async def redis_locks(timeline: Timeline) -> AsyncIterator[Locks]:
+    async with redis_space(timeline) as space:
+        yield RedisLocks(space.client, space.keys)
+
+
+@asynccontextmanager
+async def redis_notifier(timeline: Timeline) -> AsyncIterator[Notifier]:
+    async with redis_space(timeline) as space:
+        notifier = RedisNotifier(space.client, space.keys)
+        try:
+            yield notifier
+        finally:
+            await notifier.close()
+
+
+@asynccontextmanager
+async def redis_deadline_queue(timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
+    async with redis_space(timeline) as space:
+        queue = RedisDeadlineQueue(space.client, space.keys)
+        try:
+            yield queue
+        finally:
+            await queue.close()
+
+
+@asynccontextmanager
+async def redis_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessions]:
+    async with redis_space(timeline) as space:
+        yield RedisLoginSessions(
+            space.client, space.keys, idle_seconds=LOGIN_IDLE_SECONDS, absolute_seconds=LOGIN_ABSOLUTE_SECONDS
+        )
