@@ -177,3 +177,8 @@ class MatchRepository(Protocol):
     async def rank_of(self, user_id: str, game_type: str) -> int | None: ...
 
     async def rebuild_ratings(self) -> int: ...
+
+
+class StorageUnavailable(Exception):
+    """An adapter could not reach its service (database down, network cut).
+    The caller may retry later; nothing was half-written."""

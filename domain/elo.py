@@ -29,3 +29,24 @@ def match_deltas(winners: Sequence[float], losers: Sequence[float], draw: bool =
     actual = 0.5 if draw else 1.0
     delta = round(K_FACTOR * (actual - expected_score(side_rating(winners), side_rating(losers))))
     return delta, -delta
+
+
+def rate_match(ratings: dict[str, float], sides: dict[str, list[str]], winner: str | None) -> dict[str, int]:
+    """Each player's Elo delta for one two-sided match.
+
+    ``ratings`` holds every player's current rating (missing players start at
+    1500); ``sides`` maps the two side labels to their players; ``winner`` is a
+    side label, or ``None`` for a draw.
+    """
+    if len(sides) != 2:
+        raise ValueError("a rated match has exactly two sides")
+    first, second = sides
+    winners_label = winner if winner is not None else first
+    losers_label = second if winners_label == first else first
+    current = {
+        label: [ratings.get(user, START_RATING) for user in members] for label, members in sides.items()
+    }
+    up, down = match_deltas(current[winners_label], current[losers_label], draw=winner is None)
+    deltas = {user: up for user in sides[winners_label]}
+    deltas.update({user: down for user in sides[losers_label]})
+    return deltas

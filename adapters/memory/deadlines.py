@@ -94,7 +94,7 @@ class MemoryDeadlineQueue:
         ]
         return min(pending, default=None)
 
-    async def wait(self, timeout: float) -> None:  # noqa: ASYNC109 - the port names this parameter
+    async def wait(self, timeout: float) -> None:
         changed = self._changed
         try:
             async with asyncio.timeout(max(timeout, 0.0)):

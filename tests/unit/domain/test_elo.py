@@ -37,3 +37,17 @@ def test_expected_scores_of_two_sides_sum_to_one() -> None:
 def test_a_side_needs_a_player() -> None:
     with pytest.raises(ValueError):
         side_rating([])
+
+
+def test_rate_match_gives_every_member_of_a_side_the_same_delta() -> None:
+    from domain.elo import rate_match
+
+    deltas = rate_match({"a": 1600, "c": 1400}, {"A": ["a", "c"], "B": ["b", "d"]}, "B")
+    assert deltas == {"b": 16, "d": 16, "a": -16, "c": -16}
+
+
+def test_rate_match_handles_an_uneven_chiamata_table() -> None:
+    from domain.elo import rate_match
+
+    deltas = rate_match({}, {"caller": ["p1"], "defenders": ["p2", "p3", "p4", "p5"]}, "caller")
+    assert deltas["p1"] == 16 and all(deltas[p] == -16 for p in ("p2", "p3", "p4", "p5"))

@@ -1,0 +1,123 @@
+"""Finished matches and Elo ratings kept in this process's memory.
+
+The same semantics as the SQL repositories, for the embedded ``memory://``
+mode and for tests. No method awaits while it reads and changes state, so each
+is atomic under asyncio, which is what makes ``record`` exactly-once here.
+Stored matches are deep copies, so callers never share a mutable object with
+the repository.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass, replace
+
+from adapters.sql.replay import RatingBook, ReplayMatch, replay, scored, validate
+from application.records import FinishedMatch, HistoryCursor, MatchSummary, Participant, Rating
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class _Stored:
+    match: FinishedMatch
+    deltas: dict[str, int]
+
+    @property
+    def key(self) -> tuple[float, str]:
+        return (self.match.finished_at, self.match.id)
+
+    def summary(self) -> MatchSummary:
+        m = self.match
+        players = sorted(m.participants, key=lambda p: p.seat)
+        return MatchSummary(
+            id=m.id,
+            game_type=m.game_type,
+            started_at=m.started_at,
+            finished_at=m.finished_at,
+            result=copy.deepcopy(m.result),
+            participants=tuple(self._with_delta(p) for p in players),
+        )
+
+    def _with_delta(self, p: Participant) -> Participant:
+        return replace(p, details=copy.deepcopy(p.details), elo_delta=self.deltas.get(p.user_id, 0))
+
+
+def _detached(match: FinishedMatch) -> FinishedMatch:
+    """A deep copy made of plain containers, sharing nothing with the caller's object."""
+    return replace(
+        match,
+        result=copy.deepcopy(dict(match.result)),
+        participants=tuple(replace(p, details=copy.deepcopy(dict(p.details))) for p in match.participants),
+        sides={label: tuple(members) for label, members in match.sides.items()},
+    )
+
+
+def _leaderboard_key(r: Rating) -> tuple[int, int, str]:
+    return (-r.rating, -r.wins, r.user_id)
+
+
+class MemoryMatchRepository:
+    """A ``MatchRepository`` in dicts."""
+
+    def __init__(self) -> None:
+        self._matches: dict[str, _Stored] = {}
+        self._by_user: dict[str, set[str]] = {}
+        self._book = RatingBook()
+
+    async def record(self, match: FinishedMatch) -> bool:
+        if match.id in self._matches:
+            logger.debug("match %s already recorded", match.id)
+            return False
+        validate(match)
+        stored = _detached(match)
+        deltas = self._book.apply(stored.game_type, stored.sides, stored.winner, scored(stored))
+        self._matches[match.id] = _Stored(stored, deltas)
+        for p in stored.participants:
+            self._by_user.setdefault(p.user_id, set()).add(match.id)
+        logger.debug("recorded match %s (%s) with deltas %s", match.id, match.game_type, deltas)
+        return True
+
+    async def history(
+        self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None
+    ) -> list[MatchSummary]:
+        if limit <= 0:
+            return []
+        mine = [self._matches[match_id] for match_id in self._by_user.get(user_id, ())]
+        if game_type is not None:
+            mine = [s for s in mine if s.match.game_type == game_type]
+        if cursor is not None:
+            after = (cursor.finished_at, cursor.match_id)
+            mine = [s for s in mine if s.key < after]
+        mine.sort(key=lambda s: s.key, reverse=True)
+        return [s.summary() for s in mine[:limit]]
+
+    async def ratings(self, user_id: str) -> list[Rating]:
+        return sorted((r for r in self._book.rows() if r.user_id == user_id), key=lambda r: r.game_type)
+
+    async def leaderboard(self, game_type: str, offset: int, limit: int) -> tuple[list[Rating], int]:
+        if offset < 0:
+            raise ValueError("offset must not be negative")
+        board = sorted((r for r in self._book.rows() if r.game_type == game_type), key=_leaderboard_key)
+        page = board[offset : offset + limit] if limit > 0 else []
+        return page, len(board)
+
+    async def rank_of(self, user_id: str, game_type: str) -> int | None:
+        me = self._book.get(user_id, game_type)
+        if me is None:
+            return None
+        mine = _leaderboard_key(me)
+        return sum(1 for r in self._book.rows() if r.game_type == game_type and _leaderboard_key(r) <= mine)
+
+    async def rebuild_ratings(self) -> int:
+        ordered = sorted(self._matches.values(), key=lambda s: s.key)
+        book, deltas, count = replay(
+            ReplayMatch(s.match.id, s.match.game_type, s.match.sides, s.match.winner, scored(s.match))
+            for s in ordered
+        )
+        for s in ordered:
+            s.deltas = {p.user_id: deltas[(s.match.id, p.user_id)] for p in s.match.participants}
+        self._book = book
+        logger.info("rebuilt ratings from %d matches", count)
+        return count

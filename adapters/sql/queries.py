@@ -1,0 +1,226 @@
+"""The match repository's SQL, built with pypika once for both PostgreSQL and SQLite.
+
+Each builder takes a ``Dialect`` (see ``adapters.sql.dialect``) and binds every
+value through its ``Binder``. Builders named ``*_sql`` return a text for
+``executemany``; the matching ``*_args`` function gives one row's arguments in
+the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pypika import Order, Table
+from pypika import functions as fn
+from pypika.dialects import PostgreSQLQuery
+from pypika.terms import CustomFunction, Field
+
+from adapters.sql.dialect import POSTGRES, Dialect, Statement, postgres_only, slot, statement
+from adapters.sql.replay import encode_sides
+from application.records import FinishedMatch, HistoryCursor, Participant, Rating
+
+MATCH = Table("match")
+PLAYER = Table("match_player")
+RATING = Table("player_rating")
+
+MATCH_COLUMNS = ("id", "game_type", "started_at", "finished_at", "result", "sides", "winner")
+PLAYER_COLUMNS = ("match_id", "user_id", "name", "seat", "team", "won", "points", "elo_delta", "details")
+RATING_COLUMNS = ("user_id", "game_type", "name", "rating", "matches", "wins", "points")
+
+
+# --- record ------------------------------------------------------------------
+
+
+def insert_match(d: Dialect, match: FinishedMatch) -> Statement:
+    """Insert the match row; where the dialect can, ``ON CONFLICT (id) DO NOTHING RETURNING id``."""
+    b = d.binder()
+    values = (
+        match.id,
+        match.game_type,
+        match.started_at,
+        match.finished_at,
+        d.encode_json(dict(match.result)),
+        d.encode_json(encode_sides(match.sides)),
+        match.winner,
+    )
+    query = d.query.into(MATCH).columns(*MATCH_COLUMNS).insert(*[b(v) for v in values])
+    if d.upserts:
+        query = postgres_only(query).on_conflict(MATCH.id).do_nothing().returning(MATCH.id)
+    return statement(query, b)
+
+
+def match_exists(d: Dialect, match_id: str) -> Statement:
+    b = d.binder()
+    return statement(d.query.from_(MATCH).select(MATCH.id).where(MATCH.id == b(match_id)), b)
+
+
+def insert_player_sql(d: Dialect) -> str:
+    b = d.binder()
+    return str(d.query.into(PLAYER).columns(*PLAYER_COLUMNS).insert(*b.row(len(PLAYER_COLUMNS))).get_sql())
+
+
+def player_args(d: Dialect, match_id: str, p: Participant, elo_delta: int) -> tuple[Any, ...]:
+    details = d.encode_json(dict(p.details))
+    return (match_id, p.user_id, p.name, p.seat, p.team, p.won, p.points, elo_delta, details)
+
+
+def select_ratings(d: Dialect, game_type: str, user_ids: Sequence[str], lock: bool) -> Statement:
+    """The rating rows of ``user_ids`` in one game type, by user id (``lock``: FOR UPDATE, in that order)."""
+    b = d.binder()
+    query = (
+        d.query.from_(RATING)
+        .select(*RATING_COLUMNS)
+        .where((RATING.game_type == b(game_type)) & RATING.user_id.isin([b(u) for u in user_ids]))
+        .orderby(RATING.user_id)
+    )
+    if lock:
+        if not d.upserts:
+            raise ValueError(f"{d.name} has no row locks")
+        query = query.for_update()
+    return statement(query, b)
+
+
+def insert_rating_sql(d: Dialect, skip_existing: bool = False) -> str:
+    b = d.binder()
+    query = d.query.into(RATING).columns(*RATING_COLUMNS).insert(*b.row(len(RATING_COLUMNS)))
+    if skip_existing:
+        query = postgres_only(query).on_conflict(RATING.user_id, RATING.game_type).do_nothing()
+    return str(query.get_sql())
+
+
+def rating_args(r: Rating) -> tuple[Any, ...]:
+    return (r.user_id, r.game_type, r.name, r.rating, r.matches, r.wins, r.points)
+
+
+def update_rating_sql(d: Dialect) -> str:
+    b = d.binder()
+    query = d.query.update(RATING)
+    for column in RATING_COLUMNS[2:]:
+        query = query.set(Field(column, table=RATING), b(None))
+    query = query.where((RATING.user_id == b(None)) & (RATING.game_type == b(None)))
+    return str(query.get_sql())
+
+
+def update_rating_args(r: Rating) -> tuple[Any, ...]:
+    return (r.name, r.rating, r.matches, r.wins, r.points, r.user_id, r.game_type)
+
+
+def advisory_lock(key: int, shared: bool) -> Statement:
+    """PostgreSQL only: a transaction-scoped advisory lock on ``key``."""
+    b = POSTGRES.binder()
+    name = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+    return statement(PostgreSQLQuery.select(CustomFunction(name, ["key"])(b(key))), b)
+
+
+# --- reads ---------------------------------------------------------------------
+
+
+def history_page(
+    d: Dialect, user_id: str, limit: int, cursor: HistoryCursor | None, game_type: str | None
+) -> Statement:
+    """One page of a user's matches, newest first by (finished_at, id), strictly after ``cursor``."""
+    b = d.binder()
+    criterion = PLAYER.user_id == b(user_id)
+    if game_type is not None:
+        criterion &= MATCH.game_type == b(game_type)
+    if cursor is not None:
+        criterion &= (MATCH.finished_at < b(cursor.finished_at)) | (
+            (MATCH.finished_at == b(cursor.finished_at)) & (MATCH.id < b(cursor.match_id))
+        )
+    query = (
+        d.query.from_(MATCH)
+        .join(PLAYER)
+        .on(PLAYER.match_id == MATCH.id)
+        .select(MATCH.id, MATCH.game_type, MATCH.started_at, MATCH.finished_at, MATCH.result)
+        .where(criterion)
+        .orderby(MATCH.finished_at, order=Order.desc)
+        .orderby(MATCH.id, order=Order.desc)
+        .limit(slot(b(limit)))
+    )
+    return statement(query, b)
+
+
+def players_of(d: Dialect, match_ids: Sequence[str]) -> Statement:
+    b = d.binder()
+    query = (
+        d.query.from_(PLAYER)
+        .select(*PLAYER_COLUMNS)
+        .where(PLAYER.match_id.isin([b(m) for m in match_ids]))
+        .orderby(PLAYER.match_id)
+        .orderby(PLAYER.seat)
+    )
+    return statement(query, b)
+
+
+def ratings_of(d: Dialect, user_id: str) -> Statement:
+    b = d.binder()
+    query = d.query.from_(RATING).select(*RATING_COLUMNS).where(RATING.user_id == b(user_id))
+    return statement(query.orderby(RATING.game_type), b)
+
+
+def leaderboard_page(d: Dialect, game_type: str, offset: int, limit: int) -> Statement:
+    b = d.binder()
+    query = (
+        d.query.from_(RATING)
+        .select(*RATING_COLUMNS)
+        .where(RATING.game_type == b(game_type))
+        .orderby(RATING.rating, order=Order.desc)
+        .orderby(RATING.wins, order=Order.desc)
+        .orderby(RATING.user_id)
+        .limit(slot(b(limit)))
+        .offset(slot(b(offset)))
+    )
+    return statement(query, b)
+
+
+def count_rated(d: Dialect, game_type: str) -> Statement:
+    b = d.binder()
+    return statement(d.query.from_(RATING).select(fn.Count("*")).where(RATING.game_type == b(game_type)), b)
+
+
+def rank_of(d: Dialect, user_id: str, game_type: str) -> Statement:
+    """How many players of the game type rank at or before the user (0: the user is not rated)."""
+    b = d.binder()
+    other, me = RATING.as_("other"), Table("player_rating").as_("me")
+    ahead = (other.rating > me.rating) | (
+        (other.rating == me.rating)
+        & ((other.wins > me.wins) | ((other.wins == me.wins) & (other.user_id <= me.user_id)))
+    )
+    query = (
+        d.query.from_(other)
+        .join(me)
+        .on(me.game_type == other.game_type)
+        .select(fn.Count("*"))
+        .where((me.user_id == b(user_id)) & (me.game_type == b(game_type)) & ahead)
+    )
+    return statement(query, b)
+
+
+# --- rebuild -------------------------------------------------------------------
+
+
+def matches_in_finishing_order(d: Dialect) -> Statement:
+    query = d.query.from_(MATCH).select(MATCH.id, MATCH.game_type, MATCH.sides, MATCH.winner)
+    return statement(query.orderby(MATCH.finished_at).orderby(MATCH.id), d.binder())
+
+
+def all_players(d: Dialect) -> Statement:
+    query = d.query.from_(PLAYER).select(
+        PLAYER.match_id, PLAYER.user_id, PLAYER.name, PLAYER.won, PLAYER.points
+    )
+    return statement(query.orderby(PLAYER.match_id).orderby(PLAYER.seat), d.binder())
+
+
+def delete_ratings(d: Dialect) -> Statement:
+    return statement(d.query.from_(RATING).delete(), d.binder())
+
+
+def update_delta_sql(d: Dialect) -> str:
+    b = d.binder()
+    query = (
+        d.query.update(PLAYER)
+        .set(PLAYER.elo_delta, b(None))
+        .where((PLAYER.match_id == b(None)) & (PLAYER.user_id == b(None)))
+    )
+    return str(query.get_sql())
