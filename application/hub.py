@@ -1,0 +1,117 @@
+"""The per-process fan-out hub.
+
+One subscription per process: every connection of this process that watches
+a game is attached here; each state change is reloaded once per process and
+each seat's view computed once, then sent to every connection of that seat.
+A resync notification (messages may have been lost) refreshes every game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Protocol
+
+from application.platform import Platform
+from application.ports import Notification
+from application.views import game_over_message, game_view
+from domain.engine import JSON
+from domain.session import GameSession
+
+log = logging.getLogger(__name__)
+
+
+class Subscriber(Protocol):
+    """An open client connection: who it is, and how to send it a message."""
+
+    @property
+    def user_id(self) -> str | None: ...
+
+    async def send(self, message: JSON) -> None: ...
+
+
+class GameHub:
+    def __init__(self, platform: Platform) -> None:
+        self._platform = platform
+        self._subscribers: dict[str, set[Subscriber]] = {}
+        self._sent_version: dict[Subscriber, int] = {}
+
+    @property
+    def connection_count(self) -> int:
+        return len(self._sent_version)
+
+    async def attach(self, game_id: str, subscriber: Subscriber) -> None:
+        """Start following ``game_id`` and send the current state at once."""
+        first = game_id not in self._subscribers
+        self._subscribers.setdefault(game_id, set()).add(subscriber)
+        self._sent_version[subscriber] = 0
+        if first:
+            await self._platform.notifier.watch(game_id)
+        await self.resend(game_id, subscriber)
+
+    async def detach(self, game_id: str, subscriber: Subscriber) -> None:
+        followers = self._subscribers.get(game_id)
+        self._sent_version.pop(subscriber, None)
+        if followers is None:
+            return
+        followers.discard(subscriber)
+        if not followers:
+            del self._subscribers[game_id]
+            await self._platform.notifier.unwatch(game_id)
+
+    async def resend(self, game_id: str, subscriber: Subscriber) -> None:
+        """Send ``subscriber`` the current state, even if it already has it."""
+        session = await self._platform.store.get(game_id)
+        if session is not None:
+            await self._deliver(session, {subscriber}, force=True)
+
+    async def run(self) -> None:
+        """Consume this process's notifications until cancelled."""
+        async for note in self._platform.notifier.listen():
+            try:
+                await self.on_notification(note)
+            except Exception:
+                log.exception("fan-out of %s failed", note)
+
+    async def on_notification(self, note: Notification) -> None:
+        if note.game_id is None:
+            log.info("resyncing %d watched games", len(self._subscribers))
+            for game_id in list(self._subscribers):
+                await self.broadcast(game_id)
+            return
+        followers = self._subscribers.get(note.game_id)
+        if followers and any(self._sent_version.get(s, 0) < note.version for s in followers):
+            await self.broadcast(note.game_id)
+
+    async def broadcast(self, game_id: str) -> None:
+        followers = self._subscribers.get(game_id)
+        if not followers:
+            return
+        session = await self._platform.store.get(game_id)
+        if session is not None:
+            await self._deliver(session, set(followers), force=False)
+
+    async def _deliver(self, session: GameSession, targets: set[Subscriber], force: bool) -> None:
+        registry = self._platform.registry
+        views: dict[int | None, JSON] = {}
+        game_over = game_over_message(registry, session)
+        sends = []
+        for subscriber in targets:
+            if not force and self._sent_version.get(subscriber, 0) >= session.version:
+                continue
+            if subscriber in self._sent_version:
+                self._sent_version[subscriber] = session.version
+            seat = session.seat_of(subscriber.user_id)
+            if seat not in views:
+                views[seat] = game_view(registry, session, subscriber.user_id)
+            sends.append(self._send(subscriber, {"type": "state", "game": views[seat]}, game_over))
+        if sends:
+            await asyncio.gather(*sends)
+
+    async def _send(self, subscriber: Subscriber, state: JSON, game_over: JSON | None) -> None:
+        try:
+            await subscriber.send(state)
+            if game_over is not None:
+                await subscriber.send(game_over)
+        except Exception as error:  # a closed socket must not stop the fan-out
+            log.debug("send failed: %r", error)

@@ -1,0 +1,41 @@
+"""Everything a use case needs, bundled once by the composition root."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from application.ports import (
+    Clock,
+    DeadlineQueue,
+    Locks,
+    LoginSessions,
+    MatchRepository,
+    Notifier,
+    SessionStore,
+)
+from domain.engine import Timeouts
+from domain.registry import EngineRegistry
+
+
+def _fresh_rng() -> random.Random:
+    return random.Random()
+
+
+@dataclass(frozen=True)
+class Platform:
+    """The ports and the settings of the running platform."""
+
+    registry: EngineRegistry
+    store: SessionStore
+    locks: Locks
+    clock: Clock
+    notifier: Notifier
+    deadlines: DeadlineQueue
+    logins: LoginSessions
+    matches: MatchRepository
+    timeouts: Timeouts = field(default_factory=Timeouts)
+    rng_factory: Callable[[], random.Random] = _fresh_rng
+    lock_ttl: float = 5.0
+    lock_wait: float = 10.0

@@ -1,0 +1,66 @@
+"""What a caller sees of a game: the envelope plus the engine's view of its seat.
+
+A seated player gets its own hand and the join code; anyone else is a
+spectator: no hand, no join code, ``spectator: true``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.engine import JSON, GameEngine
+from domain.registry import EngineRegistry
+from domain.session import GameSession
+
+
+def players(session: GameSession) -> list[JSON | None]:
+    return [
+        None if seat is None else {"seat": index, "name": seat.name, "bot": seat.bot}
+        for index, seat in enumerate(session.seats)
+    ]
+
+
+def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
+    """The public facts of a table, as the join preview and the lobby list show them."""
+    return {
+        "id": session.id,
+        "game_type": session.game_type,
+        "name": engine.name,
+        "description": engine.description,
+        "status": session.phase,
+        "players": players(session),
+        "seats": len(session.seats),
+        "seats_open": session.seats_open,
+        "options": dict(session.options),
+        "created_at": session.created_at,
+    }
+
+
+def game_view(registry: EngineRegistry, session: GameSession, user_id: str | None) -> JSON:
+    """The engine's view of the caller's seat, under the envelope's own fields."""
+    engine = registry.get(session.game_type)
+    seat = session.seat_of(user_id)
+    view: dict[str, Any] = {"phase": "lobby"}
+    if session.state is not None:
+        state = engine.load(session.state)
+        view.update(engine.view(state, seat))
+        if seat is not None and engine.turn(state) == seat:
+            view["your_turn"] = True
+    view.update(lobby_summary(engine, session))
+    view["version"] = session.version
+    view["spectator"] = seat is None
+    view["seat"] = seat
+    if seat is not None:
+        view["join_code"] = session.join_code
+    return view
+
+
+def game_over_message(registry: EngineRegistry, session: GameSession) -> JSON | None:
+    """The ``game_over`` frame once the match has a result."""
+    if session.state is None or session.phase != "finished":
+        return None
+    engine = registry.get(session.game_type)
+    result = engine.result(engine.load(session.state))
+    if result is None:
+        return None
+    return {"type": "game_over", "scores": dict(result.scores), "winner": result.winner}

@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from application.hub import GameHub
+from application.identity import Identity
+from application.platform import Platform
+from application.play import act
+from application.ports import Notification
+from tests.unit.application.helpers import legal_play, player_on_turn, started_game
+
+
+class Inbox:
+    def __init__(self, user_id: str | None) -> None:
+        self._user_id = user_id
+        self.messages: list[dict[str, Any]] = []
+
+    @property
+    def user_id(self) -> str | None:
+        return self._user_id
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+
+async def settle() -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def test_each_connection_gets_its_own_view_after_a_move(
+    platform: Platform, players: list[Identity]
+) -> None:
+    session = await started_game(platform, players)
+    hub = GameHub(platform)
+    runner = asyncio.create_task(hub.run())
+    inboxes = [Inbox(p.user_id) for p in players[:4]] + [Inbox(None)]
+    for inbox in inboxes:
+        await hub.attach(session.id, inbox)
+    player, view = await player_on_turn(platform, session.id, players)
+    await act(platform, session.id, player.user_id, legal_play(view))
+    await settle()
+    for seat, inbox in enumerate(inboxes):
+        assert [m["game"]["version"] for m in inbox.messages] == [session.version, session.version + 1]
+        latest = inbox.messages[-1]["game"]
+        if seat < 4:
+            assert latest["seat"] == seat and "hand" in latest
+        else:
+            assert latest["spectator"] is True and "hand" not in latest
+    runner.cancel()
+
+
+async def test_a_resync_brings_every_connection_up_to_date(
+    platform: Platform, players: list[Identity]
+) -> None:
+    session = await started_game(platform, players)
+    hub = GameHub(platform)
+    inbox = Inbox(players[0].user_id)
+    await hub.attach(session.id, inbox)
+    player, view = await player_on_turn(platform, session.id, players)
+    await act(platform, session.id, player.user_id, legal_play(view))  # the hub is not listening: "lost"
+    assert inbox.messages[-1]["game"]["version"] == session.version
+    await hub.on_notification(Notification(None))
+    assert inbox.messages[-1]["game"]["version"] == session.version + 1
