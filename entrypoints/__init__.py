@@ -1,0 +1,1 @@
+"""The edge of tavolo: HTTP, WebSocket, CLI, static UI and the composition root."""

@@ -1,0 +1,130 @@
+"""The ``tavolo`` command: ``serve``, ``migrate`` and ``backfill-elo``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
+
+from entrypoints.config import ConfigError, Settings, load_settings
+from entrypoints.http.context import AnySanic
+from entrypoints.logging_setup import configure_logging
+
+log = logging.getLogger(__name__)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tavolo", description="Italian card games online")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="start the HTTP and WebSocket server")
+    serve.add_argument("--host", help="bind address (default: APP_HOST)")
+    serve.add_argument("--port", type=int, help="port (default: APP_PORT)")
+    serve.add_argument("--workers", type=int, help="worker processes (default: WORKERS); >1 needs REDIS_URL")
+    commands.add_parser("migrate", help="apply the pending database migrations")
+    commands.add_parser("backfill-elo", help="recompute every rating from the recorded matches")
+    return parser
+
+
+def _app_factory(settings: Settings) -> AnySanic:
+    from entrypoints.http.app import create_app
+
+    configure_logging(settings.logging_config)
+    return create_app(settings, name="tavolo")
+
+
+async def _check_database(settings: Settings) -> None:
+    """Refuse to serve on an unmigrated PostgreSQL database, before any worker starts."""
+    if settings.database_kind != "postgres":
+        return
+    from entrypoints.container import build_container
+    from entrypoints.lifecycle import close_adapters, open_database
+
+    container = build_container(settings)
+    await open_database(settings, container, serving=True)
+    await close_adapters(replace(settings, redis_url=None), container)
+
+
+def serve(settings: Settings) -> int:
+    from sanic import Sanic
+    from sanic.worker.loader import AppLoader
+
+    if settings.workers > 1 and not settings.redis_url:
+        raise ConfigError(
+            "live games are kept in this process's memory: more than one worker needs REDIS_URL"
+        )
+    if settings.workers > 1 and settings.database_kind == "memory":
+        raise ConfigError("DATABASE_URL=memory:// keeps matches per process: use one worker")
+    asyncio.run(_check_database(settings))
+    loader = AppLoader(factory=partial(_app_factory, settings))
+    app = loader.load()
+    app.prepare(
+        host=settings.app_host,
+        port=settings.app_port,
+        workers=settings.workers,
+        single_process=settings.workers == 1,
+        access_log=False,
+        motd=False,
+    )
+    log.info(
+        "starting tavolo on %s:%d with %d worker(s)", settings.app_host, settings.app_port, settings.workers
+    )
+    Sanic.serve(primary=app, app_loader=loader)
+    return 0
+
+
+async def migrate(settings: Settings) -> int:
+    from entrypoints.container import build_container
+    from entrypoints.lifecycle import close_adapters, open_database
+
+    container = build_container(settings)
+    repository = container.matches()
+    await open_database(settings, container, serving=False)
+    applied = await repository.migrate() if hasattr(repository, "migrate") else []
+    print("applied: " + (", ".join(applied) if applied else "nothing, the database is up to date"))
+    await close_adapters(replace(settings, redis_url=None), container)
+    return 0
+
+
+async def backfill_elo(settings: Settings) -> int:
+    from entrypoints.container import build_container
+    from entrypoints.lifecycle import close_adapters, open_database
+
+    container = build_container(settings)
+    await open_database(settings, container, serving=True)
+    replayed = await container.matches().rebuild_ratings()
+    print(f"ratings rebuilt from {replayed} recorded matches")
+    await close_adapters(replace(settings, redis_url=None), container)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        settings = load_settings()
+        if args.command == "serve":
+            configure_logging(settings.logging_config)
+            overrides = {
+                key: value
+                for key, value in (
+                    ("app_host", args.host),
+                    ("app_port", args.port),
+                    ("workers", args.workers),
+                )
+                if value is not None
+            }
+            return serve(replace(settings, **overrides))
+        configure_logging(settings.logging_config)
+        if args.command == "migrate":
+            return asyncio.run(migrate(settings))
+        return asyncio.run(backfill_elo(settings))
+    except ConfigError as error:
+        print(f"tavolo: configuration error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""The composition root: the only place that chooses and builds adapters.
+
+``providers.Selector`` picks the live-state backend (memory, or Redis when
+``REDIS_URL`` is set) and the match database (SQLite file by default,
+PostgreSQL, or memory) from the settings.
+"""
+
+from __future__ import annotations
+
+from dependency_injector import containers, providers
+
+from adapters.memory.clock import SystemClock
+from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.locks import MemoryLocks
+from adapters.memory.login_sessions import MemoryLoginSessions
+from adapters.memory.matches import MemoryMatchRepository
+from adapters.memory.notifier import MemoryNotifier
+from adapters.memory.session_store import MemorySessionStore
+from adapters.postgres.matches import PostgresMatchRepository
+from adapters.redis.connection import connect
+from adapters.redis.deadlines import RedisDeadlineQueue
+from adapters.redis.keys import RedisKeys
+from adapters.redis.locks import RedisLocks
+from adapters.redis.login_sessions import RedisLoginSessions
+from adapters.redis.notifier import RedisNotifier
+from adapters.redis.session_store import RedisSessionStore
+from adapters.sqlite.matches import SqliteMatchRepository
+from application.hub import GameHub
+from application.platform import Platform
+from domain.engine import Timeouts
+from domain.games import default_registry
+from entrypoints.config import Settings
+
+
+def live_backend(settings: Settings) -> str:
+    """Which adapters hold live games, locks, notifications, deadlines and logins."""
+    return "redis" if settings.redis_url else "memory"
+
+
+def database_backend(settings: Settings) -> str:
+    return settings.database_kind
+
+
+class Container(containers.DeclarativeContainer):
+    settings = providers.Dependency(instance_of=Settings)
+
+    clock = providers.Singleton(SystemClock)
+    registry = providers.Singleton(default_registry)
+    backend = providers.Callable(live_backend, settings)
+    database = providers.Callable(database_backend, settings)
+
+    redis = providers.Singleton(
+        connect, settings.provided.redis_url, client_name=settings.provided.redis_key_prefix
+    )
+    redis_keys = providers.Singleton(RedisKeys, settings.provided.redis_key_prefix)
+
+    session_store = providers.Selector(
+        backend,
+        memory=providers.Singleton(
+            MemorySessionStore, clock=clock, ttl_seconds=settings.provided.game_ttl_seconds
+        ),
+        redis=providers.Singleton(
+            RedisSessionStore, redis, redis_keys, ttl_seconds=settings.provided.game_ttl_seconds
+        ),
+    )
+    locks = providers.Selector(
+        backend,
+        memory=providers.Singleton(MemoryLocks, clock=clock),
+        redis=providers.Singleton(RedisLocks, redis, redis_keys),
+    )
+    notifier = providers.Selector(
+        backend,
+        memory=providers.Singleton(MemoryNotifier),
+        redis=providers.Singleton(RedisNotifier, redis, redis_keys),
+    )
+    deadlines = providers.Selector(
+        backend,
+        memory=providers.Singleton(MemoryDeadlineQueue, clock=clock),
+        redis=providers.Singleton(RedisDeadlineQueue, redis, redis_keys),
+    )
+    logins = providers.Selector(
+        backend,
+        memory=providers.Singleton(
+            MemoryLoginSessions,
+            clock=clock,
+            idle_seconds=settings.provided.session_idle_seconds,
+            absolute_seconds=settings.provided.session_max_age_seconds,
+        ),
+        redis=providers.Singleton(
+            RedisLoginSessions,
+            redis,
+            redis_keys,
+            idle_seconds=settings.provided.session_idle_seconds,
+            absolute_seconds=settings.provided.session_max_age_seconds,
+        ),
+    )
+    matches = providers.Selector(
+        database,
+        memory=providers.Singleton(MemoryMatchRepository),
+        sqlite=providers.Singleton(SqliteMatchRepository, settings.provided.sqlite_path),
+        postgres=providers.Singleton(PostgresMatchRepository, settings.provided.database_url),
+    )
+
+    timeouts = providers.Singleton(
+        Timeouts,
+        turn=settings.provided.turn_timeout_seconds,
+        hand_ack=settings.provided.hand_ack_timeout_seconds,
+    )
+    platform = providers.Singleton(
+        Platform,
+        registry=registry,
+        store=session_store,
+        locks=locks,
+        clock=clock,
+        notifier=notifier,
+        deadlines=deadlines,
+        logins=logins,
+        matches=matches,
+        timeouts=timeouts,
+    )
+    hub = providers.Singleton(GameHub, platform=platform)
+
+
+def build_container(settings: Settings) -> Container:
+    return Container(settings=settings)

@@ -1,0 +1,38 @@
+"""The one place that maps domain error codes to HTTP statuses and WebSocket frames."""
+
+from __future__ import annotations
+
+from domain.engine import JSON
+from domain.errors import TavoloError
+
+HTTP_STATUS: dict[str, int] = {
+    "invalid_action": 400,
+    "invalid_options": 400,
+    "bad_request": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "illegal_move": 409,
+    "not_your_turn": 409,
+    "game_full": 409,
+    "not_started": 409,
+    "game_over": 409,
+    "conflict": 409,
+    "payload_too_large": 413,
+    "unsupported_media_type": 415,
+    "too_many_requests": 429,
+    "internal": 500,
+}
+
+
+def http_status(error: TavoloError) -> int:
+    return HTTP_STATUS.get(error.code, 400)
+
+
+def error_body(code: str, message: str) -> JSON:
+    return {"code": code, "message": message}
+
+
+def ws_error(error: TavoloError) -> JSON:
+    return {"type": "error", "code": error.code, "message": error.message}

@@ -1,0 +1,1 @@
+"""The Sanic HTTP edge: the app factory, one blueprint per resource, the schemas."""

@@ -1,0 +1,91 @@
+"""The Sanic app factory: blueprints, error mapping, background tasks."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+
+from sanic import Sanic
+from sanic.exceptions import SanicException
+from sanic.request import Request
+from sanic.response import HTTPResponse, json
+
+from application.deadline_worker import run_deadline_worker
+from domain.errors import TavoloError
+from entrypoints import ws
+from entrypoints.config import Settings
+from entrypoints.container import Container, build_container
+from entrypoints.errors import error_body, http_status
+from entrypoints.http import auth, games, health, matches, static
+from entrypoints.http.context import AnySanic
+from entrypoints.lifecycle import close_adapters, open_database
+
+log = logging.getLogger(__name__)
+_app_numbers = itertools.count(1)
+
+
+def create_app(settings: Settings, container: Container | None = None, name: str | None = None) -> AnySanic:
+    container = container or build_container(settings)
+    app = Sanic(name or f"tavolo{next(_app_numbers)}", configure_logging=False)
+    app.config.WEBSOCKET_MAX_SIZE = 64 * 1024
+    app.config.KEEP_ALIVE_TIMEOUT = 30
+    app.ctx.settings = settings
+    app.ctx.container = container
+    app.ctx.platform = container.platform()
+    app.ctx.hub = container.hub()
+    app.ctx.tasks = []
+    for blueprint in (health.bp, auth.bp, games.bp, matches.bp, ws.bp, static.bp):
+        app.blueprint(blueprint)
+    _register_error_handlers(app)
+    _register_background_tasks(app, settings)
+    return app
+
+
+def _register_error_handlers(app: AnySanic) -> None:
+    @app.exception(TavoloError)
+    async def domain_error(request: Request, error: TavoloError) -> HTTPResponse:
+        return json(error_body(error.code, error.message), status=http_status(error))
+
+    @app.exception(SanicException)
+    async def sanic_error(request: Request, error: SanicException) -> HTTPResponse:
+        status = error.status_code or 500
+        code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(
+            status, "bad_request"
+        )
+        if status >= 500:
+            code = "internal"
+        return json(error_body(code, str(error.message or error)), status=status)
+
+    @app.exception(Exception)
+    async def unexpected(request: Request, error: Exception) -> HTTPResponse:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return json(error_body("internal", "internal server error"), status=500)
+
+
+def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
+    @app.before_server_start
+    async def open_adapters(app: AnySanic) -> None:
+        await open_database(settings, app.ctx.container, serving=True)
+
+    @app.after_server_stop
+    async def close_all(app: AnySanic) -> None:
+        await close_adapters(settings, app.ctx.container)
+
+    @app.after_server_start
+    async def start_background(app: AnySanic) -> None:
+        app.ctx.tasks = [
+            asyncio.create_task(app.ctx.hub.run(), name="tavolo-hub"),
+            asyncio.create_task(
+                run_deadline_worker(app.ctx.platform, settings.deadline_heartbeat_seconds),
+                name="tavolo-deadlines",
+            ),
+        ]
+        log.info("tavolo serving (%s)", app.name)
+
+    @app.before_server_stop
+    async def stop_background(app: AnySanic) -> None:
+        for task in app.ctx.tasks:
+            task.cancel()
+        await asyncio.gather(*app.ctx.tasks, return_exceptions=True)
+        app.ctx.tasks = []

@@ -1,0 +1,49 @@
+"""Per-request access to the platform and to the caller's identity."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sanic import Sanic
+from sanic.request import Request
+
+from application.auth import current_identity
+from application.hub import GameHub
+from application.identity import Identity
+from application.platform import Platform
+from domain.errors import Unauthorized
+from entrypoints.config import Settings
+
+COOKIE_NAME = "tavolo_session"
+AnySanic = Sanic[Any, Any]
+
+
+def platform_of(app: AnySanic) -> Platform:
+    platform: Platform = app.ctx.platform
+    return platform
+
+
+def hub_of(app: AnySanic) -> GameHub:
+    hub: GameHub = app.ctx.hub
+    return hub
+
+
+def settings_of(app: AnySanic) -> Settings:
+    settings: Settings = app.ctx.settings
+    return settings
+
+
+def session_id(request: Request) -> str | None:
+    value = request.cookies.get(COOKIE_NAME)
+    return value if isinstance(value, str) and value else None
+
+
+async def identity(request: Request) -> Identity | None:
+    return await current_identity(platform_of(request.app), session_id(request))
+
+
+async def require_identity(request: Request) -> Identity:
+    found = await identity(request)
+    if found is None:
+        raise Unauthorized("log in first")
+    return found

@@ -1,0 +1,17 @@
+"""``GET /api/health``: the process is up and serving."""
+
+from __future__ import annotations
+
+from sanic import Blueprint
+from sanic.request import Request
+from sanic.response import HTTPResponse, json
+
+from entrypoints.http.schemas import HealthSchema
+
+bp = Blueprint("health")
+health_schema = HealthSchema()
+
+
+@bp.get("/api/health")
+async def health(request: Request) -> HTTPResponse:
+    return json(health_schema.dump({"status": "ok"}))

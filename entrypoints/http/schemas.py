@@ -1,0 +1,143 @@
+"""Marshmallow schemas of every request and response body, and how a body is read."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from sanic.request import Request
+
+from domain.errors import InvalidAction
+
+
+class ErrorSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+
+
+class MeSchema(Schema):
+    user_id = fields.String(required=True)
+    name = fields.String(required=True)
+    provider = fields.String(required=True)
+
+
+class ProviderSchema(Schema):
+    name = fields.String(required=True)
+    kind = fields.String(required=True)
+    login_url = fields.String(required=True)
+
+
+class ProvidersSchema(Schema):
+    providers = fields.List(fields.Nested(ProviderSchema), required=True)
+    guest = fields.Boolean(required=True)
+
+
+class GuestLoginSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    name = fields.String(required=True, validate=validate.Length(min=1, max=64))
+
+
+class CreateGameSchema(Schema):
+    game_type = fields.String(load_default="scopone_scientifico")
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class JoinGameSchema(Schema):
+    code = fields.String(required=True, validate=validate.Length(min=1, max=32))
+
+
+class PreviewQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    code = fields.String(required=True, validate=validate.Length(min=1, max=32))
+
+
+class GameTypeSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+    seats = fields.Integer(required=True)
+    options_schema = fields.Dict(required=True)
+
+
+class PlayerSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    bot = fields.Boolean(required=True)
+
+
+class LobbySchema(Schema):
+    """The public summary of a table; extra keys of a live view pass through."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    id = fields.String(required=True)
+    game_type = fields.String(required=True)
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+    status = fields.String(required=True)
+    players = fields.List(fields.Nested(PlayerSchema, allow_none=True), required=True)
+    seats = fields.Integer(required=True)
+    seats_open = fields.Integer(required=True)
+    options = fields.Dict(required=True)
+    created_at = fields.Float(required=True)
+    join_code = fields.String()
+    seat = fields.Integer(allow_none=True)
+
+
+def read_json(request: Request) -> Any:
+    if not request.body:
+        return {}
+    try:
+        return json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidAction("the request body is not valid JSON") from None
+
+
+def load(schema: Schema, data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InvalidAction("the request body must be a JSON object")
+    try:
+        loaded: dict[str, Any] = schema.load(data)
+    except ValidationError as error:
+        raise InvalidAction(_describe(error)) from None
+    return loaded
+
+
+def _describe(error: ValidationError) -> str:
+    messages = error.messages
+    if isinstance(messages, dict):
+        parts = [
+            f"{field}: {'; '.join(map(str, msgs)) if isinstance(msgs, list) else msgs}"
+            for field, msgs in messages.items()
+        ]
+        return ", ".join(parts)
+    return str(messages)
+
+
+class HistoryQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    cursor = fields.String(validate=validate.Length(min=1, max=200))
+    game_type = fields.String(validate=validate.Length(min=1, max=64))
+
+
+class LeaderboardQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    game_type = fields.String(load_default="scopone_scientifico", validate=validate.Length(min=1, max=64))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    focus = fields.String(load_default="", validate=validate.OneOf(["", "me"]))

@@ -1,0 +1,92 @@
+"""The WebSocket endpoint ``/ws/games/{id}`` for players and spectators.
+
+Seated players get their personalised view; anyone else is a read-only
+spectator. An unknown game is refused with 404 before the handshake. Every
+bad message is answered with an ``error`` frame and the connection stays open.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from sanic import Blueprint, Websocket
+from sanic.request import Request
+from sanic.response import HTTPResponse
+from sanic.response import json as json_response
+
+from application.play import act
+from domain.engine import JSON
+from domain.errors import InvalidAction, NotFound, TavoloError
+from entrypoints.errors import error_body, ws_error
+from entrypoints.http.context import hub_of, identity, platform_of
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("ws")
+PLATFORM_ACTIONS = {"state", "sync"}
+
+
+class SocketSubscriber:
+    """One open socket as the hub sees it."""
+
+    def __init__(self, ws: Websocket, user_id: str | None) -> None:
+        self._ws = ws
+        self._user_id = user_id
+
+    @property
+    def user_id(self) -> str | None:
+        return self._user_id
+
+    async def send(self, message: JSON) -> None:
+        await self._ws.send(json.dumps(message, separators=(",", ":")))
+
+
+@bp.on_request
+async def refuse_unknown_games(request: Request) -> HTTPResponse | None:
+    """Unknown game ids get a 404 before the WebSocket handshake happens."""
+    if request.route is None or request.route.name != f"{request.app.name}.ws.game_socket":
+        return None
+    game_id = request.match_info.get("game_id", "")
+    if await platform_of(request.app).store.get(game_id) is None:
+        return json_response(error_body(NotFound.code, "no such game"), status=404)
+    return None
+
+
+def parse_message(raw: str | bytes | None) -> dict[str, Any]:
+    if raw is None:
+        raise InvalidAction("empty message")
+    try:
+        message = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidAction("a message is a JSON object") from None
+    if not isinstance(message, dict):
+        raise InvalidAction("a message is a JSON object")
+    if not isinstance(message.get("action"), str):
+        raise InvalidAction("a message needs an 'action' string")
+    return message
+
+
+@bp.websocket("/ws/games/<game_id:str>")
+async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
+    user = await identity(request)
+    user_id = None if user is None else user.user_id
+    platform, hub = platform_of(request.app), hub_of(request.app)
+    subscriber = SocketSubscriber(ws, user_id)
+    log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
+    await hub.attach(game_id, subscriber)
+    try:
+        async for raw in ws:
+            try:
+                message = parse_message(raw)
+                if message["action"] in PLATFORM_ACTIONS:
+                    await hub.resend(game_id, subscriber)
+                else:
+                    await act(platform, game_id, user_id, message)
+            except TavoloError as error:
+                log.debug("game %s: refused %s: %s", game_id, error.code, error.message)
+                await subscriber.send(ws_error(error))
+    finally:
+        await hub.detach(game_id, subscriber)
+        log.info("socket closed on game %s by %s", game_id, user_id or "anonymous")

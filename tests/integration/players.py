@@ -1,0 +1,47 @@
+"""Scripted players: each reads its frames and plays the first legal move on its turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.integration.server import Socket
+
+
+def first_legal_move(game: dict[str, Any]) -> dict[str, Any]:
+    move = game["legal_moves"][0]
+    if isinstance(move, str):
+        return {"action": "play", "card": move}
+    if "action" in move:
+        return dict(move)
+    message: dict[str, Any] = {"action": "play", "card": move["card"]}
+    if move.get("captures"):
+        message["capture"] = move["captures"][0]
+    return message
+
+
+async def play_until_game_over(socket: Socket, timeout: float = 60.0) -> dict[str, Any]:
+    """Answer every turn and every hand-end summary until ``game_over`` arrives."""
+    acted_version = 0
+    acked_hands: set[Any] = set()
+    while True:
+        frame = await socket.receive(timeout)
+        if frame["type"] == "game_over":
+            return frame
+        if frame["type"] != "state":
+            continue
+        game = frame["game"]
+        if game["version"] <= acted_version:
+            continue
+        if game.get("phase") == "hand_end" and game["seat"] not in game.get("acknowledged", []):
+            hand = game.get("hand_number", game.get("deal_number"))
+            if hand not in acked_hands:
+                acked_hands.add(hand)
+                acted_version = game["version"]
+                await socket.send({"action": "ack"})
+        elif game.get("your_turn"):
+            acted_version = game["version"]
+            await socket.send(first_legal_move(game))
+
+
+async def watch_until_game_over(socket: Socket, timeout: float = 60.0) -> dict[str, Any]:
+    return await socket.until(lambda frame: frame["type"] == "game_over", timeout)

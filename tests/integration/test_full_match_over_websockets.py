@@ -1,0 +1,102 @@
+"""A whole match of every game type over real WebSockets, with a spectator,
+checking on every frame that nobody sees a card it may not see."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from tests.integration.players import play_until_game_over, watch_until_game_over
+from tests.integration.server import Guest, Socket, running_server, server_settings
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
+GAMES = [
+    ("scopone_scientifico", 4, {"target_score": 4}),
+    ("scopa", 2, {"target_score": 3}),
+    ("scopa_a_quattro", 4, {"target_score": 3}),
+    ("briscola", 2, {"target_score": 61}),
+    ("briscola_a_quattro", 4, {"target_score": 61}),
+    ("briscola_chiamata", 5, {}),
+]
+
+
+def states_by_version(frames: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    return {f["game"]["version"]: f["game"] for f in frames if f["type"] == "state"}
+
+
+def assert_players_saw_only_their_own_hands(seat_views: list[dict[int, dict[str, Any]]], code: str) -> None:
+    for seat, views in enumerate(seat_views):
+        assert views, "every player received states"
+        for version, game in views.items():
+            if game["phase"] == "lobby":
+                continue  # before joining, a socket is a spectator's
+            assert game["seat"] == seat and game["spectator"] is False
+            assert game["join_code"] == code
+            assert len(game["hand"]) == game["hand_counts"][seat]
+            # legal_moves may name cards the seat does not hold only as choices (chiamata's
+            # call offers every suit of the won rank); the called card is a declared fact.
+            text = json.dumps({k: v for k, v in game.items() if k != "legal_moves"})
+            declared = {game.get("called_card")}
+            for other, other_views in enumerate(seat_views):
+                other_game = other_views.get(version)
+                if other == seat or other_game is None or "hand" not in other_game:
+                    continue
+                assert not set(game["hand"]) & set(other_game["hand"])
+                for hidden in set(other_game["hand"]) - declared:
+                    assert hidden not in text, f"seat {seat} saw {hidden} of seat {other}"
+
+
+def assert_spectator_saw_no_hand(frames: list[dict[str, Any]], seat_views: list[dict[int, Any]]) -> None:
+    hands_by_version: dict[int, set[str]] = defaultdict(set)
+    for views in seat_views:
+        for version, game in views.items():
+            hands_by_version[version] |= set(game.get("hand", []))
+    states = [f["game"] for f in frames if f["type"] == "state"]
+    assert states
+    for game in states:
+        assert game["spectator"] is True and game["seat"] is None
+        assert "hand" not in game and "join_code" not in game and "legal_moves" not in game
+        text = json.dumps(game)
+        hidden = hands_by_version[game["version"]] - {game.get("called_card")}
+        assert not any(card in text for card in hidden)
+
+
+@pytest.mark.parametrize(("game_type", "seats", "options"), GAMES, ids=[g[0] for g in GAMES])
+async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
+    game_type: str, seats: int, options: dict[str, Any]
+) -> None:
+    async with running_server(server_settings()) as server:
+        guests = [await Guest.login(server, name) for name in NAMES[:seats]]
+        created = await guests[0].http.post("/api/games", json={"game_type": game_type, "options": options})
+        assert created.status_code == 201, created.text
+        game_id, code = created.json()["id"], created.json()["join_code"]
+        sockets = [await Socket.open(server, game_id, g.cookie) for g in guests]
+        spectator = await Socket.open(server, game_id)
+        for guest in guests[1:]:
+            joined = await guest.http.post("/api/games/join", json={"code": code})
+            assert joined.status_code == 200, joined.text
+
+        endings = await asyncio.wait_for(
+            asyncio.gather(*(play_until_game_over(s) for s in sockets), watch_until_game_over(spectator)),
+            timeout=120,
+        )
+
+        winners = {e["winner"] for e in endings}
+        assert len(winners) == 1
+        final = (await guests[0].http.get(f"/api/games/{game_id}")).json()
+        assert final["status"] == "finished" and final["phase"] == "finished"
+        assert endings[0]["scores"][endings[0]["winner"]] == max(endings[0]["scores"].values())
+        assert [f for s in sockets for f in s.frames if f["type"] == "error"] == []
+
+        seat_views = [states_by_version(s.frames) for s in sockets]
+        assert_players_saw_only_their_own_hands(seat_views, code)
+        assert_spectator_saw_no_hand(spectator.frames, seat_views)
+
+        for s in [*sockets, spectator]:
+            await s.close()
+        for g in guests:
+            await g.close()
