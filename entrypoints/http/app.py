@@ -28,6 +28,7 @@ _app_numbers = itertools.count(1)
 def create_app(settings: Settings, container: Container | None = None, name: str | None = None) -> AnySanic:
     container = container or build_container(settings)
     app = Sanic(name or f"tavolo{next(_app_numbers)}", configure_logging=False)
+    app.config.AUTO_EXTEND = False  # sanic-ext is applied explicitly, never by being installed
     app.config.WEBSOCKET_MAX_SIZE = 64 * 1024
     app.config.KEEP_ALIVE_TIMEOUT = 30
     app.ctx.settings = settings
