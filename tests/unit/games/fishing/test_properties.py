@@ -7,6 +7,7 @@ import os
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,8 @@ from domain.games.fishing.state import FishingState, HandRecord
 
 from .builders import assert_all_cards_once
 
-EXAMPLES = int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "60"))
+# About a thousand random matches of each type by default; TAVOLO_HYPOTHESIS_EXAMPLES overrides.
+EXAMPLES = int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "1000"))
 MAX_STEPS = 5_000
 
 
@@ -79,9 +81,9 @@ def choose_play(view: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
     return action
 
 
+@pytest.mark.parametrize("engine", FISHING_ENGINES, ids=lambda engine: engine.game_type)
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(
-    engine=st.sampled_from(FISHING_ENGINES),
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     target=st.one_of(st.integers(min_value=1, max_value=6), st.none()),
     pigliatutto=st.booleans(),

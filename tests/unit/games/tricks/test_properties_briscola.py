@@ -14,7 +14,8 @@ from domain.games.tricks.briscola import BriscolaEngine
 from domain.games.tricks.briscola_state import BriscolaState
 from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, briscola_state, card_codes_in
 
-SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "60")), deadline=None)
+# Two thousand random matches split between 2 and 4 players; TAVOLO_HYPOTHESIS_EXAMPLES overrides.
+SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "2000")), deadline=None)
 
 
 def check_cards_accounted_for(state: BriscolaState) -> None:

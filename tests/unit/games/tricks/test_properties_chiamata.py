@@ -16,7 +16,8 @@ from domain.games.tricks.chiamata_state import ChiamataState
 from domain.games.tricks.views import PER_SEAT_KEYS
 from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, card_codes_in
 
-SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "60")), deadline=None)
+# About a thousand random matches of each type by default; TAVOLO_HYPOTHESIS_EXAMPLES overrides.
+SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "1000")), deadline=None)
 
 
 def check_cards_accounted_for(state: ChiamataState) -> None:
