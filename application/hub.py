@@ -20,6 +20,8 @@ from domain.session import GameSession
 
 log = logging.getLogger(__name__)
 
+RESUBSCRIBE_PAUSE = 1.0
+
 
 class Subscriber(Protocol):
     """An open client connection: who it is, and how to send it a message."""
@@ -66,12 +68,24 @@ class GameHub:
             await self._deliver(session, {subscriber}, force=True)
 
     async def run(self) -> None:
-        """Consume this process's notifications until cancelled."""
-        async for note in self._platform.notifier.listen():
+        """Consume this process's notifications until cancelled; if the
+        subscription itself fails, resubscribe and resync every connection."""
+        while True:
             try:
-                await self.on_notification(note)
+                async for note in self._platform.notifier.listen():
+                    try:
+                        await self.on_notification(note)
+                    except Exception:
+                        log.exception("fan-out of %s failed", note)
+            except asyncio.CancelledError:
+                raise
             except Exception:
-                log.exception("fan-out of %s failed", note)
+                log.exception("notification subscription failed; resubscribing")
+            await asyncio.sleep(RESUBSCRIBE_PAUSE)
+            try:
+                await self.on_notification(Notification(None))
+            except Exception:
+                log.exception("resync after resubscribing failed")
 
     async def on_notification(self, note: Notification) -> None:
         if note.game_id is None:

@@ -63,3 +63,32 @@ async def test_a_resync_brings_every_connection_up_to_date(
     assert inbox.messages[-1]["game"]["version"] == session.version
     await hub.on_notification(Notification(None))
     assert inbox.messages[-1]["game"]["version"] == session.version + 1
+
+
+async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
+    platform: Platform, players: list[Identity], monkeypatch
+) -> None:
+    import application.hub as hub_module
+
+    monkeypatch.setattr(hub_module, "RESUBSCRIBE_PAUSE", 0.0)
+    session = await started_game(platform, players)
+    calls = {"n": 0}
+    real_listen = platform.notifier.listen
+
+    def flaky_listen():  # the first subscription dies at once, the next one works
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ConnectionError("pub/sub connection lost")
+        return real_listen()
+
+    monkeypatch.setattr(platform.notifier, "listen", flaky_listen)
+    hub = GameHub(platform)
+    inbox = Inbox(players[0].user_id)
+    await hub.attach(session.id, inbox)
+    player, view = await player_on_turn(platform, session.id, players)
+    await act(platform, session.id, player.user_id, legal_play(view))  # published while nobody listens
+    runner = asyncio.create_task(hub.run())
+    await settle()
+    assert calls["n"] == 2
+    assert inbox.messages[-1]["game"]["version"] == session.version + 1
+    runner.cancel()
