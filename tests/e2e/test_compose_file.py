@@ -1,0 +1,40 @@
+"""The production compose file is valid, offline (Debian's docker-compose v1 needs no engine)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import yaml
+
+from tests.conftest import service_unavailable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_compose_file_validates_offline() -> None:
+    tool = shutil.which("docker-compose")
+    if tool is None:
+        service_unavailable("docker-compose", "the docker-compose command is not installed")
+    result = subprocess.run(
+        [str(tool), "-f", str(ROOT / "docker-compose.yml"), "config", "-q"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_stack_runs_two_workers_after_the_migration_and_waits_for_its_services() -> None:
+    stack = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    services = stack["services"]
+    assert {"postgres", "redis", "oidc", "migrate", "app"} <= set(services)
+    app = services["app"]
+    assert int(app["environment"]["WORKERS"]) >= 2
+    assert app["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert services["migrate"]["command"] == ["tavolo", "migrate"]
+    assert "8080:8080" in app["ports"]
+    for name in ("postgres", "redis"):
+        assert "healthcheck" in services[name] and services[name]["volumes"]
