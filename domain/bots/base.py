@@ -1,0 +1,68 @@
+"""What every bot shares: the ``Strategy`` protocol and reading the common parts of a view.
+
+A strategy decides from a seat's own view (``engine.view(state, seat)``) and returns the
+action message a client would send. It keeps no memory between decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+Action = dict[str, Any]
+T = TypeVar("T")
+
+ACK: Action = {"action": "ack"}
+
+
+class Strategy(Protocol):
+    """A computer player for one game family at one level."""
+
+    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+        """The action for the seat ``view`` belongs to.
+
+        Returns ``{"action": "ack"}`` when the seat still has to dismiss a hand summary;
+        raises ``ValueError`` when the seat has nothing to do (not its turn, game over).
+        """
+        ...
+
+
+def own_seat(view: Mapping[str, Any]) -> int | None:
+    """The viewing seat: the view's ``seat`` field, or the seat on turn when the view says it is ours.
+
+    (The trick-game views carry no ``seat`` field; on turn, ``turn`` names it.)
+    """
+    seat = view.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    turn = view.get("turn")
+    if view.get("your_turn") and isinstance(turn, int):
+        return turn
+    return None
+
+
+def must_ack(view: Mapping[str, Any]) -> bool:
+    """Whether the viewing seat still has to acknowledge the hand summary.
+
+    A view that does not name its seat acknowledges anyway: a repeated ack changes nothing.
+    """
+    if view.get("phase") != "hand_end":
+        return False
+    seat = own_seat(view)
+    return seat is None or seat not in view.get("acknowledged", ())
+
+
+def legal_moves(view: Mapping[str, Any]) -> list[Any]:
+    """The seat's legal moves; ``ValueError`` when it has none (it is not asked to act)."""
+    moves = view.get("legal_moves")
+    if not moves:
+        raise ValueError("this seat has nothing to decide: no legal moves in its view")
+    return list(moves)
+
+
+def best_by(items: Sequence[T], score: Callable[[T], float], rng: random.Random, eps: float = 1e-9) -> T:
+    """The item with the highest ``score(item)``; ties broken with ``rng``."""
+    scored = [(score(item), item) for item in items]
+    top = max(value for value, _ in scored)
+    return rng.choice([item for value, item in scored if value >= top - eps])

@@ -1,0 +1,158 @@
+"""The normal fishing bot (scopa, scopa a quattro, scopone scientifico).
+
+Every legal (card, capture) is scored from the seat's view alone:
+
+* what the capture is worth: every card counts for ``carte``, denari more, the
+  settebello most, the primiera cards (7, 6, ace) above the rest, and a sweep (scopa)
+  is worth a point outright;
+* what the table left behind offers the next player, an opponent: for each rank
+  still unseen (not in our hand, not on the table) the chance the opponent holds one
+  times the best capture it makes there, a sweep included — so a table of one card or
+  a small sum that an unseen card clears is avoided when another move exists;
+* a discard costs the card's worth, so low cards are dumped first.
+
+Seen from one view, "unseen" includes cards already captured (the view shows only
+their counts): each unseen card is in the next player's hand with probability
+``hand size / unseen count``, the best estimate a memoryless bot has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat
+from domain.bots.easy import fishing_play
+from domain.cards import DECK, SETTEBELLO, Card, Suit
+from domain.games.fishing.captures import ace_sweeps, legal_captures
+
+SCOPA = 10.0
+"""A scopa is a whole point; a card alone is a fraction of one (see ``card_worth``)."""
+
+PRIMIERA_BONUS: dict[int, float] = {7: 2.5, 6: 1.5, 1: 1.2, 5: 0.4}
+DISCARD_COST = 0.5
+"""Keeping a card in hand has value of its own: a valuable card played to the table costs a share."""
+
+
+def card_worth(card: Card) -> float:
+    """What taking ``card`` is worth, in tenths of a hand point (roughly)."""
+    worth = 1.0 + PRIMIERA_BONUS.get(card.rank, 0.0)
+    if card.suit is Suit.DENARI:
+        worth += 1.5
+    if card == SETTEBELLO:
+        worth += 8.0
+    return worth
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the view tells about the table and the cards still out."""
+
+    table: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    unseen_by_rank: dict[int, int]
+    pick_chance: float
+    """The chance one particular unseen card is in the next player's hand."""
+    pigliatutto: bool
+    my_last_card: bool
+    """This play is the last of the hand (no scopa can be made with it)."""
+    next_is_last: bool
+    """The next player's play is the last of the hand."""
+
+
+def read_situation(view: Mapping[str, Any]) -> Situation:
+    hand = tuple(Card.parse(code) for code in view["hand"])
+    table = tuple(Card.parse(code) for code in view["table"])
+    seen = set(hand) | set(table)
+    unseen = [card for card in DECK if card not in seen]
+    counts: dict[int, int] = {}
+    for card in unseen:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    hand_counts: Sequence[int] = view.get("hand_counts", ())
+    seat = own_seat(view)
+    seats = len(hand_counts)
+    nxt = (seat + 1) % seats if seat is not None and seats else None
+    next_hand = hand_counts[nxt] if nxt is not None else 0
+    remaining_after_me = sum(hand_counts) - 1
+    deck_count = int(view.get("deck_count", 0))
+    options = view.get("options") or {}
+    return Situation(
+        table=table,
+        hand=hand,
+        unseen_by_rank=counts,
+        pick_chance=min(1.0, next_hand / len(unseen)) if unseen else 0.0,
+        pigliatutto=bool(options.get("asso_pigliatutto", False)),
+        my_last_card=deck_count == 0 and remaining_after_me == 0,
+        next_is_last=deck_count == 0 and remaining_after_me == 1,
+    )
+
+
+def capture_value(
+    played: Card, taken: Sequence[Card], table_left: Sequence[Card], scopa_counts: bool
+) -> float:
+    value = card_worth(played) + sum(card_worth(card) for card in taken)
+    if not table_left and scopa_counts:
+        value += SCOPA
+    return value
+
+
+def threat(table: tuple[Card, ...], situation: Situation) -> float:
+    """The expected worth of the next player's best capture on ``table``."""
+    if not table:
+        return 0.0
+    offers: list[tuple[float, float]] = []
+    for rank, count in situation.unseen_by_rank.items():
+        if count == 0:
+            continue
+        probe = Card(rank, Suit.BASTONI)  # a plain card of that rank: the suit only matters for its worth
+        sweeping = ace_sweeps(probe, table, situation.pigliatutto)
+        best = 0.0
+        for taken in legal_captures(probe, table, situation.pigliatutto):
+            left = [card for card in table if card not in taken]
+            scopa = not sweeping and not situation.next_is_last
+            best = max(best, capture_value(probe, taken, left, scopa))
+        if best > 0:
+            chance = 1.0 - (1.0 - situation.pick_chance) ** count
+            offers.append((best, chance))
+    expected = 0.0
+    none_yet = 1.0
+    for value, chance in sorted(offers, reverse=True):
+        expected += none_yet * chance * value
+        none_yet *= 1.0 - chance
+    return expected
+
+
+def score_move(card: Card, taken: tuple[Card, ...], sweep: bool, situation: Situation) -> float:
+    table = situation.table
+    if taken or sweep:
+        left = tuple(c for c in table if c not in taken)
+        scopa = not sweep and not situation.my_last_card
+        gain = capture_value(card, taken, left, scopa)
+    else:
+        left = (*table, card)
+        gain = -DISCARD_COST * card_worth(card)
+    if situation.my_last_card:
+        return gain
+    return gain - threat(left, situation)
+
+
+class FishingStrategy:
+    """The normal level for scopa, scopa a quattro and scopone scientifico."""
+
+    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+        if must_ack(view):
+            return dict(ACK)
+        entries = legal_moves(view)
+        situation = read_situation(view)
+        options: list[tuple[str, list[str], float]] = []
+        for entry in entries:
+            card = Card.parse(entry["card"])
+            sweep = bool(entry.get("sweep", False))
+            captures: list[list[str]] = entry["captures"] or [[]]
+            for capture in captures:
+                taken = tuple(Card.parse(code) for code in capture)
+                options.append((entry["card"], capture, score_move(card, taken, sweep, situation)))
+        chosen = best_by(options, lambda option: option[2], rng)
+        return fishing_play(chosen[0], chosen[1])
