@@ -1,0 +1,82 @@
+// The app shell: who is logged in, the header, and a hash router (#/, #/game/<id>, #/stats).
+
+import { api, ApiError } from "./api.js";
+import { h, clear } from "./dom.js";
+import { mountLogin, mountLobby } from "./lobby.js";
+import { mountTable } from "./table.js";
+import { mountStats } from "./stats.js";
+
+const app = document.getElementById("app");
+const who = document.querySelector("[data-testid=who]");
+const ctx = { me: null, navigate, refreshMe, setMe };
+let cleanup = null;
+
+function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function refreshMe() {
+  try {
+    setMe(await api.me());
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    setMe(null);
+  }
+}
+
+function setMe(me) {
+  ctx.me = me;
+  clear(who);
+  if (me) {
+    who.append(
+      h("span", { class: "me", testid: "me-name" }, me.name),
+      h("button", { type: "button", class: "link", testid: "logout", onclick: logout }, "Log out"),
+    );
+  } else {
+    who.append(h("a", { href: "#/", testid: "login-link" }, "Log in"));
+  }
+}
+
+async function logout() {
+  try {
+    await api.logout();
+  } finally {
+    setMe(null);
+    navigate("#/");
+  }
+}
+
+function route() {
+  if (cleanup) cleanup();
+  cleanup = null;
+  clear(app);
+  const hash = location.hash || "#/";
+  const game = /^#\/game\/([\w-]+)$/.exec(hash);
+  for (const link of document.querySelectorAll(".nav a")) {
+    link.toggleAttribute("aria-current", link.getAttribute("href") === hash);
+  }
+  let result;
+  if (game) {
+    result = mountTable(app, ctx, game[1]);
+  } else if (!ctx.me) {
+    result = mountLogin(app, ctx);
+  } else if (hash === "#/stats") {
+    result = mountStats(app, ctx);
+  } else {
+    result = mountLobby(app, ctx);
+  }
+  cleanup = typeof result === "function" ? result : null;
+}
+
+window.addEventListener("hashchange", route);
+
+(async () => {
+  try {
+    await refreshMe();
+  } catch (error) {
+    app.append(h("p", { class: "error", role: "alert" }, error.message));
+    return;
+  }
+  route();
+})();

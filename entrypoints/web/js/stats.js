@@ -1,0 +1,101 @@
+// Match history (cursor paging), the caller's ratings, and the leaderboards (pages, "find me").
+
+import { api } from "./api.js";
+import { h, clear, fill, append } from "./dom.js";
+
+function when(epochSeconds) {
+  return new Date(epochSeconds * 1000).toLocaleString();
+}
+
+function ratingsSection(names) {
+  const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 4 }, "Loading…")));
+  api.ratings().then(({ ratings }) => {
+    clear(body);
+    if (!ratings.length) body.append(h("tr", {}, h("td", { colspan: 4 }, "No rated matches yet.")));
+    for (const r of ratings) {
+      body.append(h("tr", { testid: "rating-row", dataset: { gameType: r.game_type } },
+        h("th", { scope: "row" }, names[r.game_type] || r.game_type), h("td", {}, String(r.rating)),
+        h("td", {}, String(r.matches)), h("td", {}, String(r.wins))));
+    }
+  }).catch((error) => { fill(body, h("tr", {}, h("td", { colspan: 4, class: "error" }, error.message))); });
+  return h("section", { class: "panel", testid: "ratings" }, h("h2", {}, "Your ratings"),
+    h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Elo"),
+      h("th", {}, "Matches"), h("th", {}, "Wins"))), body));
+}
+
+function historySection(names, me) {
+  const list = h("ol", { class: "history", testid: "history" });
+  const more = h("button", { type: "button", testid: "history-more", hidden: true }, "Older matches");
+  let cursor = null;
+  const load = async () => {
+    more.disabled = true;
+    try {
+      const page = await api.matches(cursor);
+      if (!cursor && !page.matches.length) list.append(h("li", { class: "empty" }, "No finished matches yet."));
+      for (const match of page.matches) {
+        const mine = match.players.find((p) => me && p.user_id === me.user_id);
+        const delta = mine ? mine.elo_delta : null;
+        list.append(h("li", { testid: "history-row", class: mine && mine.won ? "won" : "lost" },
+          h("strong", {}, names[match.game_type] || match.game_type), " ",
+          mine ? h("span", { class: `badge ${mine.won ? "won" : "lost"}` }, mine.won ? "won" : "lost") : null,
+          delta !== null ? h("span", { class: "delta" }, ` ${delta >= 0 ? "+" : ""}${delta} Elo`) : null,
+          h("div", { class: "hint" }, `${when(match.finished_at)} · `,
+            match.players.map((p) => `${p.name} (${p.points})`).join(", "))));
+      }
+      cursor = page.next_cursor;
+      more.hidden = !cursor;
+    } catch (error) {
+      list.append(h("li", { class: "error" }, error.message));
+    } finally {
+      more.disabled = false;
+    }
+  };
+  more.addEventListener("click", load);
+  load();
+  return h("section", { class: "panel", testid: "match-history" }, h("h2", {}, "Match history"), list, more);
+}
+
+function leaderboardSection(types) {
+  const select = h("select", { id: "board-type", testid: "leaderboard-type" },
+    types.map((t) => h("option", { value: t.id }, t.name)));
+  const body = h("tbody", {});
+  const pager = h("div", { class: "row pager" });
+  const state = { page: 1 };
+  const load = async (page, focusMe = false) => {
+    try {
+      const board = await api.leaderboard(select.value, page, focusMe);
+      state.page = board.page;
+      clear(body);
+      if (!board.entries.length) body.append(h("tr", {}, h("td", { colspan: 5 }, "Nobody is ranked yet.")));
+      for (const e of board.entries) {
+        const mine = board.me && board.me.rank === e.rank;
+        body.append(h("tr", { testid: "leaderboard-row", class: mine ? "me" : "", "aria-current": mine ? "true" : null },
+          h("td", {}, String(e.rank)), h("th", { scope: "row" }, e.name), h("td", {}, String(e.rating)),
+          h("td", {}, String(e.wins)), h("td", {}, String(e.matches))));
+      }
+      fill(pager, 
+        h("button", { type: "button", disabled: board.page <= 1, onclick: () => load(board.page - 1) }, "Previous"),
+        h("span", { testid: "leaderboard-page" }, `Page ${board.page} of ${board.pages}`),
+        h("button", { type: "button", disabled: board.page >= board.pages, onclick: () => load(board.page + 1) }, "Next"),
+        board.me ? h("button", { type: "button", testid: "leaderboard-me", onclick: () => load(1, true) },
+          `Find me (#${board.me.rank})`) : null);
+    } catch (error) {
+      fill(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, error.message)));
+    }
+  };
+  select.addEventListener("change", () => load(1, true));
+  load(1, true);
+  return h("section", { class: "panel", testid: "leaderboard" }, h("h2", {}, "Leaderboard"),
+    h("label", { for: "board-type" }, "Game "), select,
+    h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"),
+      h("th", {}, "Elo"), h("th", {}, "Wins"), h("th", {}, "Matches"))), body), pager);
+}
+
+export function mountStats(root, ctx) {
+  const page = h("div", { class: "stats", testid: "stats" }, h("p", {}, "Loading…"));
+  root.append(page);
+  api.gameTypes().then((types) => {
+    const names = Object.fromEntries(types.map((t) => [t.id, t.name]));
+    fill(page, ratingsSection(names), historySection(names, ctx.me), leaderboardSection(types));
+  }).catch((error) => { fill(page, h("p", { class: "error", role: "alert" }, error.message)); });
+}

@@ -1,0 +1,103 @@
+// Briscola (two and four players): the trick on the table, the trump card, the deal's points.
+
+import { h } from "../dom.js";
+import { cardElement, cardName, suitName } from "../cards.js";
+
+export function trickArea(view, ui, title = "Trick") {
+  const plays = view.trick || [];
+  return h("div", { class: "trick", testid: "trick", role: "group", "aria-label": title },
+    plays.length
+      ? plays.map((p) => h("figure", { class: "play", dataset: { seat: String(p.seat) } },
+        cardElement(p.card, { testid: "trick-card" }), h("figcaption", {}, ui.name(p.seat))))
+      : h("p", { class: "hint" }, view.your_turn ? "Lead the trick." : "No card played yet."));
+}
+
+export function lastTrickLine(view, ui) {
+  const last = view.last_trick;
+  if (!last) return null;
+  const cards = last.trick.map((p) => `${ui.name(p.seat)}: ${cardName(p.card)}`).join(", ");
+  return h("p", { class: "last-play", testid: "last-trick" },
+    `Last trick to ${ui.name(last.winner)} (${last.points} points) — ${cards}`);
+}
+
+export function playableHand(view, ui) {
+  const legal = view.legal_moves || [];
+  return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
+    (view.hand || []).map((code) => {
+      const playable = Boolean(view.your_turn) && legal.includes(code);
+      return cardElement(code, {
+        testid: "hand-card",
+        onClick: (c) => ui.send({ action: "play", card: c }),
+        disabled: !playable,
+        extraClass: playable ? "playable" : "",
+      });
+    }));
+}
+
+export function describeTrick(previous, view, ui) {
+  const parts = [];
+  const before = previous.trick || [];
+  const now = view.trick || [];
+  const played = now.length > before.length ? now.slice(before.length) : now;
+  const lastChanged = JSON.stringify(view.last_trick) !== JSON.stringify(previous.last_trick);
+  if (lastChanged && view.last_trick) {
+    const final = view.last_trick.trick[view.last_trick.trick.length - 1];
+    if (final) parts.push(`${ui.name(final.seat)} played ${cardName(final.card)}.`);
+    parts.push(`${ui.name(view.last_trick.winner)} won the trick, ${view.last_trick.points} points.`);
+  }
+  for (const p of played) {
+    if (!before.some((b) => b.seat === p.seat && b.card === p.card)) {
+      parts.push(`${ui.name(p.seat)} played ${cardName(p.card)}.`);
+    }
+  }
+  return parts.join(" ") || null;
+}
+
+export const briscola = {
+  scoreLine(view, ui) {
+    if (!view.scores) return null;
+    return [
+      ...Object.entries(view.scores).map(([side, points]) =>
+        h("span", { class: "score", testid: `score-${side}` }, `${ui.sideLabel(side)} `, h("strong", {}, String(points)))),
+      view.target_score ? h("span", { class: "hint" }, `to ${view.target_score}`) : null,
+    ];
+  },
+
+  board(view, ui) {
+    const trump = view.trump_card
+      ? h("figure", { class: "trump", testid: "trump" }, cardElement(view.trump_card, { testid: "trump-card" }),
+        h("figcaption", {}, `Trump: ${suitName(view.trump_suit)}`))
+      : h("p", { class: "trump", testid: "trump" }, `Trump: ${suitName(view.trump_suit)} (card drawn)`);
+    return h("div", { class: "board trick-board", testid: "board" },
+      h("div", { class: "stock" }, trump,
+        h("p", { class: "deck", testid: "deck-count" }, `${view.deck_count} cards in the deck`)),
+      trickArea(view, ui),
+      h("dl", { class: "facts", testid: "tricks-won" },
+        Object.entries(view.tricks_won || {}).map(([side, count]) => [
+          h("dt", {}, ui.sideLabel(side)), h("dd", {}, `${count} tricks`),
+        ])),
+      lastTrickLine(view, ui));
+  },
+
+  controls(view) {
+    return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, "Your turn: play a card.") : null;
+  },
+
+  hand: playableHand,
+
+  summary(view, ui) {
+    const deal = view.last_deal;
+    if (!deal) return null;
+    const sides = Object.keys(deal.points);
+    const row = (label, values) => h("tr", {}, h("th", { scope: "row" }, label),
+      sides.map((side) => h("td", {}, String(values[side]))));
+    return h("table", { class: "breakdown", testid: "breakdown" },
+      h("caption", {}, `Deal ${deal.deal_number}${deal.patta ? " — patta (60 all)" : ""}`),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col" }, ui.sideLabel(side))))),
+      h("tbody", {}, row("Card points", deal.points), row("Tricks", deal.tricks),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, "Match score"),
+          sides.map((side) => h("td", { testid: `match-score-${side}` }, String(deal.scores[side]))))));
+  },
+
+  describe: describeTrick,
+};

@@ -1,0 +1,184 @@
+// Scopa, scopa a quattro and scopone: table cards, captures, scope, and the hand's scoring breakdown.
+//
+// Choosing a capture: click (or press Enter on) a hand card. A discard or a single legal capture is
+// played at once. When the card has several captures, it stays selected, the table cards it can take
+// become buttons and the options are listed; pick table cards (or an option) until one capture matches.
+
+import { h } from "../dom.js";
+import { cardElement, cardName, cardShort } from "../cards.js";
+
+const CATEGORIES = [
+  ["carte", "Cards", (s) => `${s.cards} taken`],
+  ["denara", "Denari", (s) => `${s.denari} taken`],
+  ["settebello", "Settebello", () => ""],
+  ["primiera", "Primiera", (s) => `${s.primiera_points} points`],
+  ["napola", "Napola", () => ""],
+  ["scope", "Scope", () => ""],
+];
+
+function moveFor(view, code) {
+  return (view.legal_moves || []).find((m) => m.card === code) || null;
+}
+
+function sameSet(a, b) {
+  return a.length === b.length && a.every((c) => b.includes(c));
+}
+
+/** The capture options still possible once the player has picked ``picked`` table cards. */
+function candidates(move, picked) {
+  return move.captures.filter((option) => picked.every((c) => option.includes(c)));
+}
+
+function play(ui, card, capture) {
+  const message = { action: "play", card };
+  if (capture && capture.length) message.capture = capture;
+  ui.send(message);
+}
+
+function onHandCard(ui, code) {
+  const view = ui.view;
+  const move = moveFor(view, code);
+  if (!view.your_turn || !move) return;
+  const selection = ui.selection;
+  if (move.captures.length <= 1) {
+    selection.card = null;
+    play(ui, code, move.captures[0]);
+    return;
+  }
+  selection.card = selection.card === code ? null : code;
+  selection.picked = [];
+  ui.rerender();
+}
+
+function onTableCard(ui, code) {
+  const selection = ui.selection;
+  const move = selection.card && moveFor(ui.view, selection.card);
+  if (!move) return;
+  const picked = selection.picked.includes(code)
+    ? selection.picked.filter((c) => c !== code)
+    : [...selection.picked, code];
+  const left = candidates(move, picked);
+  if (!left.length) return; // that card belongs to no capture together with the ones already picked
+  const exact = left.find((option) => sameSet(option, picked));
+  if (exact) {
+    play(ui, move.card, exact);
+    return;
+  }
+  selection.picked = picked;
+  ui.rerender();
+}
+
+export const fishing = {
+  scoreLine(view, ui) {
+    if (!view.scores) return null;
+    return [
+      ...Object.entries(view.scores).map(([side, points]) =>
+        h("span", { class: "score", testid: `score-${side}` }, `${ui.sideLabel(side)} `, h("strong", {}, String(points)))),
+      view.target_score ? h("span", { class: "hint" }, `to ${view.target_score}`) : null,
+    ];
+  },
+
+  board(view, ui) {
+    const selection = ui.selection;
+    const move = selection.card ? moveFor(view, selection.card) : null;
+    const open = move ? candidates(move, selection.picked).flat() : [];
+    const table = h("div", { class: "table-cards", testid: "table-cards", role: "group", "aria-label": "Table" },
+      (view.table || []).map((code) => {
+        const selectable = open.includes(code);
+        return cardElement(code, {
+          testid: "table-card",
+          extraClass: `${selectable ? "selectable" : ""}${selection.picked.includes(code) ? " picked" : ""}`,
+          onClick: selectable ? (c) => onTableCard(ui, c) : null,
+          pressed: selectable ? selection.picked.includes(code) : null,
+        });
+      }));
+    if (!(view.table || []).length) table.append(h("p", { class: "hint empty-table" }, "The table is empty."));
+    const last = view.last_play;
+    return h("div", { class: "board fishing", testid: "board" },
+      table,
+      h("dl", { class: "facts", testid: "captured" },
+        Object.keys(view.captured_counts || {}).map((side) => [
+          h("dt", {}, ui.sideLabel(side)),
+          h("dd", { testid: `captured-${side}` },
+            `${view.captured_counts[side]} cards taken · ${view.scope[side]} scop${view.scope[side] === 1 ? "a" : "e"}`),
+        ]),
+        h("dt", {}, "Deck"), h("dd", { testid: "deck-count" }, `${view.deck_count} cards`)),
+      last ? h("p", { class: "last-play", testid: "last-play" }, describePlay(last, ui)) : null);
+  },
+
+  controls(view, ui) {
+    const selection = ui.selection;
+    const move = selection.card ? moveFor(view, selection.card) : null;
+    if (!move || !view.your_turn) {
+      return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, "Your turn: play a card.") : null;
+    }
+    const left = candidates(move, selection.picked);
+    return h("div", { class: "capture-choice", testid: "capture-choice", role: "group",
+      "aria-label": `Captures for ${cardName(move.card)}` },
+    h("p", { class: "prompt" }, `${cardName(move.card)} can take several ways: pick the table cards, or choose:`),
+    h("div", { class: "row" },
+      left.map((option, index) => h("button", {
+        type: "button", class: "option", testid: "capture-option", dataset: { action: `capture-${index}` },
+        onclick: () => play(ui, move.card, option),
+      }, `Take ${option.map(cardShort).join(" + ")}`)),
+      h("button", {
+        type: "button", class: "link", testid: "cancel-capture", dataset: { action: "cancel" },
+        onclick: () => { selection.card = null; selection.picked = []; ui.rerender(); },
+      }, "Cancel")));
+  },
+
+  hand(view, ui) {
+    const selection = ui.selection;
+    return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
+      (view.hand || []).map((code) => {
+        const move = moveFor(view, code);
+        const several = move && move.captures.length > 1;
+        const label = `${cardName(code)}${several ? ", several captures" : ""}`;
+        return cardElement(code, {
+          testid: "hand-card",
+          label,
+          onClick: (c) => onHandCard(ui, c),
+          disabled: !view.your_turn || !move,
+          pressed: several ? selection.card === code : null,
+          extraClass: `${selection.card === code ? "selected" : ""}${view.your_turn ? " playable" : ""}`,
+        });
+      }));
+  },
+
+  summary(view, ui) {
+    const record = view.last_hand;
+    if (!record) return null;
+    const sides = Object.keys(record.sides);
+    const napola = "napola" in record.sides[sides[0]];
+    const rows = CATEGORIES.filter(([key]) => key !== "napola" || napola).map(([key, label, detail]) =>
+      h("tr", {},
+        h("th", { scope: "row" }, label),
+        sides.map((side) => {
+          const s = record.sides[side];
+          const extra = detail(s);
+          return h("td", { class: s[key] ? "won" : "" }, String(s[key]), extra ? h("small", {}, ` (${extra})`) : null);
+        })));
+    return h("table", { class: "breakdown", testid: "breakdown" },
+      h("caption", {}, `Hand ${record.hand_number}`),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col" }, ui.sideLabel(side))))),
+      h("tbody", {}, rows,
+        h("tr", { class: "total" }, h("th", { scope: "row" }, "Hand total"),
+          sides.map((side) => h("td", {}, String(record.sides[side].total)))),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, "Match score"),
+          sides.map((side) => h("td", { testid: `match-score-${side}` }, String(record.scores[side]))))));
+  },
+
+  describe(previous, view, ui) {
+    const last = view.last_play;
+    if (!last || JSON.stringify(last) === JSON.stringify(previous.last_play)) return null;
+    return describePlay(last, ui);
+  },
+};
+
+function describePlay(play, ui) {
+  const who = ui.name(play.seat);
+  const card = cardName(play.card);
+  if (!play.captured.length) return `${who} played ${card}.`;
+  const taken = play.captured.map(cardName).join(", ");
+  return `${who} played ${card} and took ${taken}${play.scopa ? " — scopa!" : "."}`;
+}

@@ -1,0 +1,148 @@
+"""Driving the tavolo web UI from Playwright: log in, open and join tables, play through the UI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.async_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.integration.server import RunningServer
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DESKTOP: ViewportSize = {"width": 1000, "height": 700}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@dataclass
+class Player:
+    """One browser context logged in as a guest, and the JavaScript errors its page raised."""
+
+    name: str
+    page: Page
+    errors: list[str] = field(default_factory=list)
+
+    def console_error(self, kind: str, text: str) -> None:
+        # The login screen's first GET /api/me answers 401 by design; the browser logs that as an error.
+        if kind == "error" and not text.startswith("Failed to load resource"):
+            self.errors.append(text)
+
+    def by(self, testid: str) -> Locator:
+        return self.page.get_by_test_id(testid)
+
+    @property
+    def table(self) -> Locator:
+        return self.by("table")
+
+    async def version(self) -> int:
+        value = await self.table.get_attribute("data-version")
+        return int(value or 0)
+
+    async def your_turn(self) -> bool:
+        return await self.table.get_attribute("data-your-turn") == "true"
+
+    async def hand(self) -> list[str]:
+        cards = await self.by("hand").locator("[data-card]").all()
+        return [code for code in [await c.get_attribute("data-card") for c in cards] if code]
+
+    async def wait_for_version_after(self, version: int, timeout: float = 5000) -> bool:
+        """Wait until the table shows a newer state than ``version``; False on timeout."""
+        try:
+            await self.page.wait_for_function(
+                "v => Number(document.querySelector('[data-testid=table]')?.dataset.version || 0) > v",
+                arg=version,
+                timeout=timeout,
+            )
+        except PlaywrightTimeoutError:
+            return False
+        return True
+
+    async def screenshot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        await self.page.wait_for_timeout(150)  # let the last render settle
+        await self.page.screenshot(path=str(SCREENSHOTS / name))
+
+
+async def open_guest(
+    browser: Browser, server: RunningServer, name: str, viewport: ViewportSize | None = None
+) -> Player:
+    context = await browser.new_context(base_url=server.base_url, viewport=viewport or DESKTOP)
+    page = await context.new_page()
+    player = Player(name, page)
+    page.on("pageerror", lambda error: player.errors.append(str(error)))
+    page.on("console", lambda msg: player.console_error(msg.type, msg.text))
+    await page.goto("/")
+    await player.by("guest-name").fill(name)
+    await player.by("guest-login").click()
+    await expect(player.by("lobby")).to_be_visible()
+    await expect(player.by("me-name")).to_have_text(name)
+    return player
+
+
+async def create_table(player: Player, game_type: str, options: dict[str, int | bool] | None = None) -> str:
+    """Open a table from the lobby form; returns its join code (the page shows the table)."""
+    await player.by("game-type").select_option(game_type)
+    for key, value in (options or {}).items():
+        field_ = player.by(f"option-{key}")
+        if isinstance(value, bool):
+            await field_.set_checked(value)
+        else:
+            await field_.fill(str(value))
+    await player.by("create-game").click()
+    await expect(player.table).to_be_visible()
+    code = await player.by("table-join-code").text_content()
+    assert code
+    return code.strip()
+
+
+async def look_up(player: Player, code: str) -> None:
+    await player.by("join-code").fill(code)
+    await player.by("preview-button").click()
+    await expect(player.by("preview")).to_be_visible()
+
+
+async def join_table(player: Player, code: str) -> None:
+    await look_up(player, code)
+    await player.by("join-button").click()
+    await expect(player.table).to_be_visible()
+
+
+async def watch_table(player: Player, code: str) -> None:
+    await look_up(player, code)
+    await player.by("watch-button").click()
+    await expect(player.by("spectator-badge")).to_be_visible()
+
+
+async def wait_for_turn(player: Player, timeout: float = 15.0) -> None:
+    await expect(player.table).to_have_attribute("data-your-turn", "true", timeout=timeout * 1000)
+
+
+async def play_a_card(player: Player) -> str:
+    """Play the first playable hand card through the UI; captures are picked by clicking table cards."""
+    card = player.by("hand").locator("[data-testid=hand-card]:not([aria-disabled=true])").first
+    code = await card.get_attribute("data-card")
+    assert code
+    await card.click()
+    choice = player.by("capture-choice")
+    while await choice.count():
+        # Several captures: click table cards the card can take until exactly one capture matches.
+        option = player.by("table-cards").locator("button[data-testid=table-card][aria-pressed=false]").first
+        if not await option.count():
+            break
+        await option.click()
+    return code
+
+
+async def act_if_needed(player: Player) -> bool:
+    """Acknowledge a hand-end summary or play on our turn; True if something was sent."""
+    if await player.by("game-over").count():
+        return False
+    ack = player.by("ack")
+    if await ack.count():
+        await ack.click()
+        return True
+    if await player.your_turn() and await player.by("hand").count():
+        await play_a_card(player)
+        return True
+    return False

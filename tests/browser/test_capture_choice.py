@@ -1,0 +1,105 @@
+"""Choosing among several captures by clicking table cards, at phone width; a refused move keeps the table."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser, WebSocketRoute, expect
+
+from entrypoints.container import build_container
+from tests.browser.pages import PHONE, create_table, join_table, open_guest, wait_for_turn
+from tests.browser.scripted import guests, join
+from tests.browser.seeded import find_deal, seeded_server
+from tests.integration.server import server_settings
+
+OPTIONS = {"target_score": 11}
+
+
+def several_captures_one_by_sum(view: dict[str, Any]) -> bool:
+    """A hand card with several captures, one of them of two or more table cards."""
+    return any(
+        len(move["captures"]) > 1 and any(len(c) > 1 for c in move["captures"])
+        for move in view.get("legal_moves", [])
+    )
+
+
+async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_path: Path) -> None:
+    deal = find_deal(
+        build_container(server_settings()).registry(), "scopa", OPTIONS, several_captures_one_by_sum
+    )
+    move = next(m for m in deal.view["legal_moves"] if len(m["captures"]) > 1)
+    wanted = next(c for c in move["captures"] if len(c) > 1)
+
+    async with seeded_server(deal.seed) as server:
+        anna = await open_guest(browser, server, "Anna", PHONE)
+        tampered: list[str] = []
+
+        async def tamper_first_play(ws: WebSocketRoute) -> None:
+            """The page's first play reaches the server without its capture: a move the rules refuse."""
+            upstream = ws.connect_to_server()
+
+            def forward(message: str | bytes) -> None:
+                data = json.loads(message)
+                if data.get("action") == "play" and not tampered:
+                    tampered.append(data["card"])
+                    data.pop("capture", None)
+                upstream.send(json.dumps(data))
+
+            ws.on_message(forward)
+
+        await anna.page.route_web_socket(re.compile(r"/ws/games/"), tamper_first_play)
+        (other,) = await guests(server, ["Bruno"])
+        if deal.turn == 0:  # the creator sits at seat 0
+            code = await create_table(anna, "scopa", OPTIONS)
+            await join(other, code)
+        else:
+            created = await other.http.post("/api/games", json={"game_type": "scopa", "options": OPTIONS})
+            await join_table(anna, created.json()["join_code"])
+
+        await wait_for_turn(anna)
+        assert sorted(await anna.hand()) == sorted(deal.view["hand"])
+        hand_card = anna.by("hand").locator(f'[data-card="{move["card"]}"]')
+        await hand_card.click()
+        await expect(anna.by("capture-choice")).to_be_visible()
+        await expect(hand_card).to_have_attribute("aria-pressed", "true")
+        await expect(anna.by("capture-option")).to_have_count(len(move["captures"]))
+        takeable = {code for capture in move["captures"] for code in capture}
+        await expect(anna.by("table-cards").locator("button")).to_have_count(len(takeable))
+
+        await anna.page.keyboard.press("Escape")  # changing one's mind
+        await expect(anna.by("capture-choice")).to_have_count(0)
+        await hand_card.click()
+        await anna.by("table-cards").locator(f'button[data-card="{wanted[0]}"]').click()
+        await expect(anna.by("table-cards").locator(f'[data-card="{wanted[0]}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        for code in wanted[1:]:
+            await anna.by("table-cards").locator(f'button[data-card="{code}"]').click()
+
+        # The server refused the tampered play: its message shows and the table is still there.
+        await expect(anna.by("error")).to_contain_text("must")
+        assert tampered == [move["card"]]
+        await expect(anna.by("hand").locator(f'[data-card="{move["card"]}"]')).to_have_count(1)
+        await expect(anna.by("table-cards").locator("[data-card]")).to_have_count(len(deal.view["table"]))
+
+        # The same choice again, by keyboard this time, now reaches the server intact.
+        await hand_card.focus()
+        await anna.page.keyboard.press("Enter")
+        for code in wanted:
+            await anna.by("table-cards").locator(f'button[data-card="{code}"]').focus()
+            await anna.page.keyboard.press("Enter")
+        await expect(anna.by("hand").locator(f'[data-card="{move["card"]}"]')).to_have_count(0)
+        await expect(anna.by("last-play")).to_contain_text("You played")
+        for code in wanted:
+            await expect(anna.by("table-cards").locator(f'[data-card="{code}"]')).to_have_count(0)
+        await expect(anna.by(f"captured-{'AB'[deal.turn % 2]}")).to_contain_text(
+            f"{len(wanted) + 1} cards taken"
+        )
+        width = await anna.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the table overflows a phone screen: {width}px"
+        await anna.page.screenshot(path=str(tmp_path / "scopa-phone.png"), full_page=True)
+        await other.close()
+    assert not anna.errors, anna.errors

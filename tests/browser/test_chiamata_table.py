@@ -1,0 +1,48 @@
+"""Briscola chiamata in the browser: a bid, a pass, the call and a play, each through the UI."""
+
+from __future__ import annotations
+
+from playwright.async_api import Browser, expect
+
+from tests.browser.pages import join_table, open_guest, play_a_card, wait_for_turn
+from tests.browser.scripted import guests, join, playing
+from tests.integration.server import RunningServer
+
+
+async def test_bid_pass_call_and_play_through_the_ui(browser: Browser, server: RunningServer) -> None:
+    dealer, fourth, fifth = await guests(server, ["Dario", "Elena", "Franco"])
+    created = await dealer.http.post("/api/games", json={"game_type": "briscola_chiamata"})
+    assert created.status_code == 201, created.text
+    game = created.json()
+    bidder = await open_guest(browser, server, "Anna")  # seat 1: first to speak
+    passer = await open_guest(browser, server, "Bruno")  # seat 2
+    await join_table(bidder, game["join_code"])
+    await join_table(passer, game["join_code"])
+    for guest in (fourth, fifth):
+        await join(guest, game["join_code"])
+
+    async with playing(server, game["id"], [dealer, fourth, fifth]):  # they pass, then play
+        await wait_for_turn(bidder)
+        await expect(bidder.by("auction")).to_be_visible()
+        await expect(bidder.by("bid-pass")).to_be_visible()
+        await bidder.by("bid-rank").first.click()  # the asso, the highest promise
+        await expect(passer.by("standing-bid")).to_contain_text("Asso by Anna")
+        await wait_for_turn(passer)
+        await expect(passer.by("bid-rank").first).to_be_visible()
+        await passer.screenshot("chiamata-auction.png")
+        await passer.by("bid-pass").click()
+
+        await expect(bidder.by("call-controls")).to_be_visible(timeout=10_000)
+        await expect(bidder.by("call-card")).to_have_count(4)
+        await bidder.by("call-card").first.click()
+        await expect(bidder.by("called")).to_be_visible()
+        await expect(passer.by("called")).to_be_visible()
+
+        await wait_for_turn(bidder)
+        version = await bidder.version()
+        card = await play_a_card(bidder)
+        assert await bidder.wait_for_version_after(version)
+        await expect(bidder.by("hand").locator(f'[data-card="{card}"]')).to_have_count(0)
+        await expect(passer.by("trick").locator(f'[data-card="{card}"]')).to_have_count(1)
+    for player in (bidder, passer):
+        assert not player.errors, player.errors

@@ -1,0 +1,44 @@
+"""A scopa hand played to its end in the browser: the scoring summary, the acknowledgement, the next hand."""
+
+from __future__ import annotations
+
+import asyncio
+
+from playwright.async_api import Browser, expect
+
+from tests.browser.pages import create_table, open_guest, play_a_card
+from tests.browser.scripted import guests, join, playing
+from tests.integration.server import RunningServer
+
+
+async def test_the_hand_end_summary_shows_the_breakdown_and_waits_for_the_ack(
+    browser: Browser, server: RunningServer
+) -> None:
+    anna = await open_guest(browser, server, "Anna")
+    code = await create_table(anna, "scopa", {"target_score": 21})
+    (bruno,) = await guests(server, ["Bruno"])
+    game_id = (await join(bruno, code))["id"]
+
+    async with playing(server, game_id, [bruno]):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not await anna.by("hand-end").count():
+            assert loop.time() < deadline, "the hand did not end in time"
+            if await anna.your_turn():
+                version = await anna.version()
+                await play_a_card(anna)
+                await anna.wait_for_version_after(version)
+            else:
+                await asyncio.sleep(0.05)
+
+        summary = anna.by("hand-end")
+        await expect(summary.get_by_test_id("breakdown")).to_be_visible()
+        await expect(summary.get_by_role("rowheader", name="Primiera")).to_be_visible()
+        await expect(summary.get_by_test_id("ack-status")).to_contain_text("1 of 2 ready")  # Bruno acked
+        await expect(anna.by("board")).to_have_count(0)  # the summary has the screen to itself
+        await anna.screenshot("hand-end.png")
+        await anna.by("ack").click()
+        await expect(anna.by("hand-end")).to_have_count(0)
+        await expect(anna.table).to_have_attribute("data-phase", "playing")
+        await expect(anna.by("hand").locator("[data-card]")).to_have_count(3)
+    assert not anna.errors, anna.errors
