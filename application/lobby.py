@@ -7,11 +7,11 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from application.commit import commit
 from application.identity import Identity
 from application.join_codes import new_join_code, normalise_join_code
 from application.locking import game_lock
 from application.platform import Platform
+from application.seating import seat_player
 from application.views import lobby_summary
 from domain.engine import JSON, options_json_schema, validate_options
 from domain.errors import Conflict, NotFound
@@ -59,34 +59,43 @@ async def create_game(
     raise Conflict("could not find a free join code; try again")
 
 
-async def join_game(platform: Platform, player: Identity, raw_code: str) -> GameSession:
-    """Take a free seat; the last seat starts the match. Joining twice is harmless."""
+def _guessers(player: Identity | None, client: str | None) -> tuple[str, ...]:
+    """Who a failed join-code guess counts against: the user and the client address."""
+    keys = [] if player is None else [f"user:{player.user_id}"]
+    return (*keys, f"addr:{client}") if client else tuple(keys)
+
+
+async def _find_by_code(platform: Platform, raw_code: str, guessers: tuple[str, ...]) -> GameSession:
+    """The game holding a code; unknown codes count as failed guesses, and too many
+    recent failures refuse every lookup with ``TooManyRequests`` for a while."""
+    limiter = platform.join_limiter
+    if limiter is not None and guessers:
+        await limiter.check(*guessers)
     found = await platform.store.find_by_code(normalise_join_code(raw_code))
     if found is None:
+        if limiter is not None and guessers:
+            await limiter.record_failure(*guessers)
         raise NotFound("no game has that join code")
+    return found
+
+
+async def join_game(
+    platform: Platform, player: Identity, raw_code: str, client: str | None = None
+) -> GameSession:
+    """Take a free seat; the last seat starts the match. Joining twice is harmless.
+
+    ``client`` is the caller's network address, when known: guesses are limited
+    per user and per address."""
+    found = await _find_by_code(platform, raw_code, _guessers(player, client))
     async with game_lock(platform, found.id):
         session = await platform.store.get(found.id)
         if session is None:
             raise NotFound("no game has that join code")
         if session.seat_of(player.user_id) is not None:
             return session
-        engine = platform.registry.get(session.game_type)
-        now = platform.clock.now()
-        joined = session.with_player(Seat(player.user_id, player.name), now)
-        log.info("%s joined game %s", player.user_id, session.id)
-        if joined.seats_open > 0:
-            if not await platform.store.save(joined, expected_version=session.version):
-                raise Conflict("the table changed meanwhile; try again")
-            await platform.notifier.publish(joined.id, joined.version)
-            return joined
-        state = engine.start(joined.options, platform.timeouts, now, platform.rng_factory())
-        started = joined.started(engine.dump(state), now)
-        log.info("game %s (%s) started", started.id, started.game_type)
-        return await commit(platform, session, started, engine, state)
+        return await seat_player(platform, session, Seat(player.user_id, player.name))
 
 
-async def preview(platform: Platform, raw_code: str) -> JSON:
-    session = await platform.store.find_by_code(normalise_join_code(raw_code))
-    if session is None:
-        raise NotFound("no game has that join code")
+async def preview(platform: Platform, raw_code: str, client: str | None = None) -> JSON:
+    session = await _find_by_code(platform, raw_code, _guessers(None, client))
     return lobby_summary(platform.registry.get(session.game_type), session)

@@ -12,9 +12,12 @@ from application.ports import (
     Locks,
     LoginSessions,
     MatchRepository,
+    Metrics,
+    NoMetrics,
     Notifier,
     SessionStore,
 )
+from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
 from domain.registry import EngineRegistry
 
@@ -39,3 +42,6 @@ class Platform:
     rng_factory: Callable[[], random.Random] = _fresh_rng
     lock_ttl: float = 5.0
     lock_wait: float = 10.0
+    join_limiter: FailureLimiter | None = None  # limits join-code guesses; None: no limit
+    metrics: Metrics = field(default_factory=NoMetrics)
+    bot_delay: float = 0.8

@@ -31,6 +31,8 @@ class SessionStore(Protocol):
       version is exactly ``expected_version`` and returns whether it did. A
       stale writer can therefore never overwrite a newer state.
     * ``games_of`` lists the sessions a user is seated in, newest first.
+    * ``count_live`` is how many live sessions are not finished (lobbies and
+      matches under way), across every process sharing the store.
     * Sessions may expire after a configured idle time (sliding TTL); nothing
       else ever removes one.
     """
@@ -44,6 +46,8 @@ class SessionStore(Protocol):
     async def save(self, session: GameSession, expected_version: int) -> bool: ...
 
     async def games_of(self, user_id: str) -> list[GameSession]: ...
+
+    async def count_live(self) -> int: ...
 
 
 class Locks(Protocol):
@@ -128,6 +132,22 @@ class DeadlineQueue(Protocol):
     async def wait(self, timeout: float) -> None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class LoginAttempt:
+    """An OIDC login under way: what the callback must match and what it needs.
+
+    ``state``, ``nonce`` and ``code_verifier`` are fresh random secrets;
+    ``binding`` is the random value of the browser's login cookie, so only the
+    browser that started the attempt can finish it. None of them is ever logged.
+    """
+
+    state: str
+    nonce: str
+    code_verifier: str
+    provider: str
+    binding: str
+
+
 class LoginSessions(Protocol):
     """Server-side HTTP login sessions.
 
@@ -135,6 +155,16 @@ class LoginSessions(Protocol):
     ``identity``; ``get`` returns the identity while the session is alive
     (idle and absolute lifetimes are the adapter's configuration) and slides
     its idle expiry; ``delete`` ends it at once, after which ``get`` is ``None``.
+    ``count`` is how many sessions are alive, across every process sharing them
+    (it may briefly include sessions that just expired).
+
+    Login attempts (the state of an OIDC login between the redirect to the
+    provider and its callback) live beside the sessions, keyed by their
+    ``state``: ``begin_attempt`` keeps one for ``ttl_seconds`` (a new attempt
+    with the same state replaces the old one); ``take_attempt`` returns it and
+    removes it in one atomic step, so each attempt is used at most once even
+    when two callbacks race; an expired or unknown state reads as ``None``.
+    Attempts are not sessions: ``get``/``count`` never see them.
     """
 
     async def create(self, identity: Identity) -> str: ...
@@ -142,6 +172,12 @@ class LoginSessions(Protocol):
     async def get(self, session_id: str) -> Identity | None: ...
 
     async def delete(self, session_id: str) -> None: ...
+
+    async def count(self) -> int: ...
+
+    async def begin_attempt(self, attempt: LoginAttempt, ttl_seconds: float) -> None: ...
+
+    async def take_attempt(self, state: str) -> LoginAttempt | None: ...
 
 
 class MatchRepository(Protocol):
@@ -160,6 +196,8 @@ class MatchRepository(Protocol):
     * ``ratings`` is a user's rating per game type; ``leaderboard`` one page of
       a game type's players by rating (desc), wins (desc), user id, with the
       total number of rated players; ``rank_of`` the 1-based rank of a user on it.
+      With ``exclude_prefix``, players whose user id starts with it (bot
+      accounts) are left off the board, its total and the ranks.
     * ``rebuild_ratings`` recomputes every rating, aggregate and Elo delta from
       the recorded matches in finishing order and returns how many it replayed.
     """
@@ -172,9 +210,13 @@ class MatchRepository(Protocol):
 
     async def ratings(self, user_id: str) -> list[Rating]: ...
 
-    async def leaderboard(self, game_type: str, offset: int, limit: int) -> tuple[list[Rating], int]: ...
+    async def leaderboard(
+        self, game_type: str, offset: int, limit: int, exclude_prefix: str | None = None
+    ) -> tuple[list[Rating], int]: ...
 
-    async def rank_of(self, user_id: str, game_type: str) -> int | None: ...
+    async def rank_of(
+        self, user_id: str, game_type: str, exclude_prefix: str | None = None
+    ) -> int | None: ...
 
     async def rebuild_ratings(self) -> int: ...
 
@@ -182,3 +224,24 @@ class MatchRepository(Protocol):
 class StorageUnavailable(Exception):
     """An adapter could not reach its service (database down, network cut).
     The caller may retry later; nothing was half-written."""
+
+
+class Metrics(Protocol):
+    """Measurements the use cases report. An adapter may export or drop them;
+    a call never raises and never blocks (no I/O on the caller's path)."""
+
+    def move_processed(self, game_type: str, seconds: float, accepted: bool) -> None:
+        """An action went through the move path in ``seconds`` (``accepted``: it changed the game)."""
+
+    def deadline_fired(self, game_type: str, lateness_seconds: float) -> None:
+        """A deadline fired ``lateness_seconds`` after its due time."""
+
+
+class NoMetrics:
+    """The default ``Metrics``: measures nothing."""
+
+    def move_processed(self, game_type: str, seconds: float, accepted: bool) -> None:
+        return None
+
+    def deadline_fired(self, game_type: str, lateness_seconds: float) -> None:
+        return None

@@ -7,9 +7,10 @@ so the README, ``.env.example`` and this module can be checked against each othe
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from urllib.parse import quote
+from dataclasses import dataclass, field
+from urllib.parse import quote, unquote, urlsplit
 
 
 class ConfigError(ValueError):
@@ -26,8 +27,8 @@ VARIABLES: dict[str, str | None] = {
     "LOGGING_CONFIG": None,
     "SESSION_IDLE_SECONDS": "604800",
     "SESSION_MAX_AGE_SECONDS": "2592000",
-    "SESSION_COOKIE_SECURE": "false",
-    "AUTH_GUEST": "true",
+    "SESSION_COOKIE_SECURE": None,  # unset: on when any OIDC redirect URI is https, off otherwise
+    "AUTH_GUEST": None,  # unset: on when no OIDC provider is configured, off otherwise
     "REDIS_URL": None,
     "REDIS_KEY_PREFIX": "tavolo",
     "DATABASE_URL": None,
@@ -40,6 +41,39 @@ VARIABLES: dict[str, str | None] = {
     "DATABASE_OPTIONS": None,
     "SQLITE_PATH": "var/tavolo.sqlite3",
     "WORKERS": "1",
+    # OIDC providers, one indexed block each (n = 0, 1, ...); none configured: guests only
+    "OIDC_<n>_PROVIDER": None,
+    "OIDC_<n>_ISSUER": None,
+    "OIDC_<n>_CLIENT_ID": None,
+    "OIDC_<n>_CLIENT_SECRET": None,
+    "OIDC_<n>_REDIRECT_URI": None,  # unset: http://localhost:<APP_PORT>/auth/<provider>/callback
+    "OIDC_<n>_POST_LOGIN_REDIRECT": "/",
+    "OIDC_<n>_POST_LOGOUT_REDIRECT": "/",
+    "OIDC_LOGIN_TIMEOUT_SECONDS": "600",
+    # CORS and the edge's limits
+    "CORS_ALLOW_ORIGINS": None,
+    "CORS_ALLOW_ORIGIN_REGEX": None,
+    "CORS_ALLOW_METHODS": "GET",
+    "CORS_ALLOW_HEADERS": None,
+    "CORS_ALLOW_CREDENTIALS": "false",
+    "CORS_EXPOSE_HEADERS": None,
+    "CORS_MAX_AGE": "600",
+    "WS_MAX_MESSAGE_BYTES": "4096",
+    "WS_RATE_PER_SECOND": "20",
+    "WS_RATE_BURST": "40",
+    "WS_PING_INTERVAL_SECONDS": "20",
+    "WS_PING_TIMEOUT_SECONDS": "20",
+    "JOIN_CODE_MAX_FAILURES": "10",
+    "JOIN_CODE_FAILURE_WINDOW_SECONDS": "60",
+    "BOT_MOVE_DELAY_SECONDS": "0.8",
+    # OpenTelemetry
+    "OTEL_ENABLED": "false",
+    "OTEL_SERVICE_NAME": "tavolo",
+    "OTEL_EXPORTER_OTLP_ENDPOINT": None,
+    "OTEL_EXPORTER_OTLP_HEADERS": None,
+    "OTEL_EXCLUDED_PATHS": "/api/health",
+    "OTEL_METRIC_EXPORT_INTERVAL_MILLIS": "60000",
+    "OTEL_METRICS_POLL_INTERVAL_SECONDS": "15",
 }
 
 DATABASE_PARTS = (
@@ -56,6 +90,33 @@ TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
 
 
+OIDC_FIELDS = (
+    "PROVIDER",
+    "ISSUER",
+    "CLIENT_ID",
+    "CLIENT_SECRET",
+    "REDIRECT_URI",
+    "POST_LOGIN_REDIRECT",
+    "POST_LOGOUT_REDIRECT",
+)
+_OIDC_VARIABLE = re.compile(r"OIDC_(0|[1-9][0-9]*)_([A-Z_]+)")
+_PROVIDER_NAME = re.compile(r"[A-Za-z0-9_-]+")
+_ORIGIN = re.compile(r"(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
+
+
+@dataclass(frozen=True)
+class OidcProviderSettings:
+    """One OIDC provider: ``OIDC_<n>_*``. ``client_secret`` is ``None`` for a public client."""
+
+    name: str
+    issuer: str
+    client_id: str
+    redirect_uri: str
+    client_secret: str | None = field(default=None, repr=False)
+    post_login_redirect: str = "/"
+    post_logout_redirect: str = "/"
+
+
 @dataclass(frozen=True)
 class Settings:
     app_host: str = "0.0.0.0"
@@ -67,12 +128,51 @@ class Settings:
     logging_config: str | None = None
     session_idle_seconds: float = 604800.0
     session_max_age_seconds: float = 2592000.0
-    session_cookie_secure: bool = False
-    auth_guest: bool = True
+    session_cookie_secure: bool | None = None  # None: on when any OIDC redirect URI is https
+    auth_guest: bool | None = None  # None: on when no OIDC provider is configured
+    oidc_providers: tuple[OidcProviderSettings, ...] = ()
+    oidc_login_timeout_seconds: float = 600.0
+    # CORS: no origin configured means no cross-origin access at all
+    cors_allow_origins: tuple[str, ...] = ()
+    cors_allow_origin_regex: str | None = None
+    cors_allow_methods: tuple[str, ...] = ("GET",)
+    cors_allow_headers: tuple[str, ...] = ()
+    cors_allow_credentials: bool = False
+    cors_expose_headers: tuple[str, ...] = ()
+    cors_max_age: int = 600
+    # WebSocket limits and keep-alive, and join-code guessing
+    ws_max_message_bytes: int = 4096
+    ws_rate_per_second: float = 20.0
+    ws_rate_burst: int = 40
+    ws_ping_interval_seconds: float = 20.0
+    ws_ping_timeout_seconds: float = 20.0
+    join_code_max_failures: int = 10
+    join_code_failure_window_seconds: float = 60.0
     redis_url: str | None = None
     redis_key_prefix: str = "tavolo"
     database_url: str = "sqlite:///var/tavolo.sqlite3"
     workers: int = 1
+    bot_move_delay_seconds: float = 0.8
+    # OpenTelemetry (off by default; the headers may carry credentials, so they stay out of repr)
+    otel_enabled: bool = False
+    otel_service_name: str = "tavolo"
+    otel_exporter_otlp_endpoint: str | None = None
+    otel_exporter_otlp_headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    otel_excluded_paths: tuple[str, ...] = ("/api/health",)
+    otel_metric_export_interval_millis: float = 60000.0
+    otel_metrics_poll_interval_seconds: float = 15.0
+
+    @property
+    def guest_login(self) -> bool:
+        """Guests may log in: ``AUTH_GUEST`` when set, else only when no OIDC provider is configured."""
+        return not self.oidc_providers if self.auth_guest is None else self.auth_guest
+
+    @property
+    def cookie_secure(self) -> bool:
+        """Cookies are ``Secure``: ``SESSION_COOKIE_SECURE`` when set, else when a redirect URI is https."""
+        if self.session_cookie_secure is not None:
+            return self.session_cookie_secure
+        return any(p.redirect_uri.lower().startswith("https://") for p in self.oidc_providers)
 
     @property
     def database_kind(self) -> str:
@@ -159,11 +259,148 @@ def _workers(env: Mapping[str, str]) -> int:
     return int(raw)
 
 
+def _otlp_headers(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """``key=value`` pairs separated by commas; values may be percent-encoded (as the OTel spec says)."""
+    raw = _get(env, "OTEL_EXPORTER_OTLP_HEADERS") or ""
+    headers: list[tuple[str, str]] = []
+    for item in filter(None, (part.strip() for part in raw.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise ConfigError("OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value pairs")
+        headers.append((unquote(key.strip()), unquote(value.strip())))
+    return tuple(headers)
+
+
+def _paths(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    raw = _get(env, name) or ""
+    return tuple(dict.fromkeys(path.strip() for path in raw.split(",") if path.strip()))
+
+
+def _whole_number(env: Mapping[str, str], name: str, minimum: int) -> int:
+    raw = _get(env, name) or ""
+    if not raw.isdigit() or int(raw) < minimum:
+        raise ConfigError(f"{name} must be a whole number of at least {minimum}, got {raw!r}")
+    return int(raw)
+
+
+def _optional_flag(env: Mapping[str, str], name: str) -> bool | None:
+    """A flag whose default depends on other settings: ``None`` when unset."""
+    if not (env.get(name) or "").strip():
+        return None
+    return _flag(env, name)
+
+
+def _is_http_url(value: str) -> bool:
+    parts = urlsplit(value)
+    return parts.scheme in {"http", "https"} and bool(parts.hostname)
+
+
+def _redirect_target(name: str, value: str) -> str:
+    """A post-login/logout target: a local path (``/...``, never ``//host``) or an absolute http(s) URL."""
+    if (value.startswith("/") and not value.startswith("//") and "\\" not in value) or _is_http_url(value):
+        return value
+    raise ConfigError(f"{name} must be a path starting with / or an http(s) URL, got {value!r}")
+
+
+def _oidc_blocks(env: Mapping[str, str]) -> dict[int, dict[str, str]]:
+    blocks: dict[int, dict[str, str]] = {}
+    for name, value in env.items():
+        if not name.startswith("OIDC_") or name in VARIABLES or not value.strip():
+            continue
+        match = _OIDC_VARIABLE.fullmatch(name)
+        if match is None or match.group(2) not in OIDC_FIELDS:
+            raise ConfigError(
+                f"{name} is not a known variable: providers are configured in indexed blocks "
+                f"OIDC_<n>_{{{','.join(OIDC_FIELDS)}}} with n = 0, 1, ..."
+            )
+        blocks.setdefault(int(match.group(1)), {})[match.group(2)] = value.strip()
+    if sorted(blocks) != list(range(len(blocks))):
+        raise ConfigError(
+            f"OIDC provider blocks must be numbered contiguously from 0, got indices {sorted(blocks)}"
+        )
+    return blocks
+
+
+def _oidc_providers(env: Mapping[str, str], app_port: int) -> tuple[OidcProviderSettings, ...]:
+    providers: list[OidcProviderSettings] = []
+    for index, block in sorted(_oidc_blocks(env).items()):
+        prefix = f"OIDC_{index}_"
+        for required in ("PROVIDER", "ISSUER", "CLIENT_ID"):
+            if required not in block:
+                raise ConfigError(f"{prefix}{required} is required when any {prefix}* variable is set")
+        name = block["PROVIDER"]
+        if not _PROVIDER_NAME.fullmatch(name):
+            raise ConfigError(f"{prefix}PROVIDER must match [A-Za-z0-9_-]+, got {name!r}")
+        if name.lower() == "guest":
+            raise ConfigError(f"{prefix}PROVIDER must not be 'guest': that name is the guest login's")
+        if any(name.lower() == other.name.lower() for other in providers):
+            raise ConfigError(f"{prefix}PROVIDER {name!r} is already the name of another provider")
+        issuer = block["ISSUER"]
+        if not _is_http_url(issuer) or urlsplit(issuer).query or urlsplit(issuer).fragment:
+            raise ConfigError(f"{prefix}ISSUER must be an http(s) URL without query or fragment")
+        redirect_uri = block.get("REDIRECT_URI", f"http://localhost:{app_port}/auth/{name}/callback")
+        if not _is_http_url(redirect_uri):
+            raise ConfigError(f"{prefix}REDIRECT_URI must be an absolute http(s) URL, got {redirect_uri!r}")
+        providers.append(
+            OidcProviderSettings(
+                name=name,
+                issuer=issuer,
+                client_id=block["CLIENT_ID"],
+                client_secret=block.get("CLIENT_SECRET"),
+                redirect_uri=redirect_uri,
+                post_login_redirect=_redirect_target(
+                    f"{prefix}POST_LOGIN_REDIRECT", block.get("POST_LOGIN_REDIRECT", "/")
+                ),
+                post_logout_redirect=_redirect_target(
+                    f"{prefix}POST_LOGOUT_REDIRECT", block.get("POST_LOGOUT_REDIRECT", "/")
+                ),
+            )
+        )
+    return tuple(providers)
+
+
+def _list(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    raw = _get(env, name) or ""
+    return tuple(dict.fromkeys(item.strip() for item in raw.split(",") if item.strip()))
+
+
+def _cors_origins(env: Mapping[str, str]) -> tuple[str, ...]:
+    origins = _list(env, "CORS_ALLOW_ORIGINS")
+    if "*" in origins and len(origins) > 1:
+        raise ConfigError("CORS_ALLOW_ORIGINS is either * or a list of origins, not both")
+    for origin in origins:
+        if origin != "*" and not _ORIGIN.fullmatch(origin.rstrip("/")):
+            raise ConfigError(
+                f"CORS_ALLOW_ORIGINS entries are origins like https://example.com[:port], got {origin!r}"
+            )
+    return tuple(origin if origin == "*" else origin.rstrip("/").lower() for origin in origins)
+
+
+def _cors_regex(env: Mapping[str, str]) -> str | None:
+    raw = _get(env, "CORS_ALLOW_ORIGIN_REGEX")
+    if raw is None:
+        return None
+    try:
+        re.compile(raw)
+    except re.error as error:
+        raise ConfigError(f"CORS_ALLOW_ORIGIN_REGEX is not a valid regular expression: {error}") from None
+    return raw
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
+    app_port = _port(env, "APP_PORT")
+    oidc_providers = _oidc_providers(env, app_port)
+    cors_origins = _cors_origins(env)
+    cors_credentials = _flag(env, "CORS_ALLOW_CREDENTIALS")
+    if cors_credentials and "*" in cors_origins:
+        raise ConfigError(
+            "CORS_ALLOW_CREDENTIALS cannot be used with CORS_ALLOW_ORIGINS=*: "
+            "list the trusted origins instead"
+        )
     return Settings(
         app_host=_get(env, "APP_HOST") or "0.0.0.0",
-        app_port=_port(env, "APP_PORT"),
+        app_port=app_port,
         game_ttl_seconds=_positive_number(env, "GAME_TTL_SECONDS"),
         turn_timeout_seconds=_positive_number(env, "TURN_TIMEOUT_SECONDS"),
         hand_ack_timeout_seconds=_positive_number(env, "HAND_ACK_TIMEOUT_SECONDS"),
@@ -171,10 +408,34 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         logging_config=_get(env, "LOGGING_CONFIG"),
         session_idle_seconds=_positive_number(env, "SESSION_IDLE_SECONDS"),
         session_max_age_seconds=_positive_number(env, "SESSION_MAX_AGE_SECONDS"),
-        session_cookie_secure=_flag(env, "SESSION_COOKIE_SECURE"),
-        auth_guest=_flag(env, "AUTH_GUEST"),
+        session_cookie_secure=_optional_flag(env, "SESSION_COOKIE_SECURE"),
+        auth_guest=_optional_flag(env, "AUTH_GUEST"),
+        oidc_providers=oidc_providers,
+        oidc_login_timeout_seconds=_positive_number(env, "OIDC_LOGIN_TIMEOUT_SECONDS"),
+        cors_allow_origins=cors_origins,
+        cors_allow_origin_regex=_cors_regex(env),
+        cors_allow_methods=tuple(method.upper() for method in _list(env, "CORS_ALLOW_METHODS")),
+        cors_allow_headers=tuple(header.lower() for header in _list(env, "CORS_ALLOW_HEADERS")),
+        cors_allow_credentials=cors_credentials,
+        cors_expose_headers=_list(env, "CORS_EXPOSE_HEADERS"),
+        cors_max_age=_whole_number(env, "CORS_MAX_AGE", 0),
+        ws_max_message_bytes=_whole_number(env, "WS_MAX_MESSAGE_BYTES", 64),
+        ws_rate_per_second=_positive_number(env, "WS_RATE_PER_SECOND"),
+        ws_rate_burst=_whole_number(env, "WS_RATE_BURST", 1),
+        ws_ping_interval_seconds=_positive_number(env, "WS_PING_INTERVAL_SECONDS"),
+        ws_ping_timeout_seconds=_positive_number(env, "WS_PING_TIMEOUT_SECONDS"),
+        join_code_max_failures=_whole_number(env, "JOIN_CODE_MAX_FAILURES", 1),
+        join_code_failure_window_seconds=_positive_number(env, "JOIN_CODE_FAILURE_WINDOW_SECONDS"),
         redis_url=_get(env, "REDIS_URL"),
         redis_key_prefix=_get(env, "REDIS_KEY_PREFIX") or "tavolo",
         database_url=_database_url(env),
         workers=_workers(env),
+        bot_move_delay_seconds=_positive_number(env, "BOT_MOVE_DELAY_SECONDS"),
+        otel_enabled=_flag(env, "OTEL_ENABLED"),
+        otel_service_name=_get(env, "OTEL_SERVICE_NAME") or "tavolo",
+        otel_exporter_otlp_endpoint=_get(env, "OTEL_EXPORTER_OTLP_ENDPOINT"),
+        otel_exporter_otlp_headers=_otlp_headers(env),
+        otel_excluded_paths=_paths(env, "OTEL_EXCLUDED_PATHS"),
+        otel_metric_export_interval_millis=_positive_number(env, "OTEL_METRIC_EXPORT_INTERVAL_MILLIS"),
+        otel_metrics_poll_interval_seconds=_positive_number(env, "OTEL_METRICS_POLL_INTERVAL_SECONDS"),
     )

@@ -16,6 +16,7 @@ from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
+from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.redis.connection import connect
 from adapters.redis.deadlines import RedisDeadlineQueue
@@ -26,7 +27,10 @@ from adapters.redis.notifier import RedisNotifier
 from adapters.redis.session_store import RedisSessionStore
 from adapters.sqlite.matches import SqliteMatchRepository
 from application.hub import GameHub
+from application.oidc_login import IdentityProvider
 from application.platform import Platform
+from application.ports import Clock
+from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
 from domain.games import default_registry
 from entrypoints.config import Settings
@@ -39,6 +43,23 @@ def live_backend(settings: Settings) -> str:
 
 def database_backend(settings: Settings) -> str:
     return settings.database_kind
+
+
+def build_identity_providers(settings: Settings, clock: Clock) -> dict[str, IdentityProvider]:
+    """One OIDC provider per ``OIDC_<n>_*`` block, by name, in configuration order."""
+    return {
+        provider.name: OidcProvider(
+            name=provider.name,
+            issuer=provider.issuer,
+            client_id=provider.client_id,
+            client_secret=provider.client_secret,
+            redirect_uri=provider.redirect_uri,
+            post_login_redirect=provider.post_login_redirect,
+            post_logout_redirect=provider.post_logout_redirect,
+            clock=clock,
+        )
+        for provider in settings.oidc_providers
+    }
 
 
 class Container(containers.DeclarativeContainer):
@@ -101,6 +122,14 @@ class Container(containers.DeclarativeContainer):
         postgres=providers.Singleton(PostgresMatchRepository, settings.provided.database_url),
     )
 
+    identity_providers = providers.Singleton(build_identity_providers, settings, clock)
+    join_limiter = providers.Singleton(
+        FailureLimiter,
+        clock=clock,
+        limit=settings.provided.join_code_max_failures,
+        window_seconds=settings.provided.join_code_failure_window_seconds,
+    )
+
     timeouts = providers.Singleton(
         Timeouts,
         turn=settings.provided.turn_timeout_seconds,
@@ -117,6 +146,8 @@ class Container(containers.DeclarativeContainer):
         logins=logins,
         matches=matches,
         timeouts=timeouts,
+        join_limiter=join_limiter,
+        bot_delay=settings.provided.bot_move_delay_seconds,
     )
     hub = providers.Singleton(GameHub, platform=platform)
 

@@ -1,14 +1,19 @@
 """The WebSocket endpoint ``/ws/games/{id}`` for players and spectators.
 
 Seated players get their personalised view; anyone else is a read-only
-spectator. An unknown game is refused with 404 before the handshake. Every
-bad message is answered with an ``error`` frame and the connection stays open.
+spectator. An unknown game is refused with 404 before the handshake (and a
+foreign ``Origin`` with 403, by ``entrypoints.http.security``). Every bad
+message is answered with an ``error`` frame and the connection stays open;
+a frame over ``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that
+sends faster than its budget (``WS_RATE_PER_SECOND``, bursts of
+``WS_RATE_BURST``) is closed with 1008.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 from typing import Any
 
 from sanic import Blueprint, Websocket
@@ -17,15 +22,18 @@ from sanic.response import HTTPResponse
 from sanic.response import json as json_response
 
 from application.play import act
+from application.rate_limit import TokenBucket
 from domain.engine import JSON
 from domain.errors import InvalidAction, NotFound, TavoloError
 from entrypoints.errors import error_body, ws_error
-from entrypoints.http.context import hub_of, identity, platform_of
+from entrypoints.http.context import hub_of, identity, platform_of, settings_of
+from entrypoints.telemetry_setup import socket_trace
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("ws")
 PLATFORM_ACTIONS = {"state", "sync"}
+POLICY_VIOLATION = 1008
 
 
 class SocketSubscriber:
@@ -75,18 +83,26 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
     platform, hub = platform_of(request.app), hub_of(request.app)
     subscriber = SocketSubscriber(ws, user_id)
     log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
+    traced = socket_trace(request, game_id, user_id)
+    settings = settings_of(request.app)
+    budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     await hub.attach(game_id, subscriber)
     try:
         async for raw in ws:
+            if not budget.take(time.monotonic()):
+                log.info("closing a flooding socket on game %s by %s", game_id, user_id or "anonymous")
+                await ws.close(POLICY_VIOLATION, "too many messages")
+                break
             try:
                 message = parse_message(raw)
                 if message["action"] in PLATFORM_ACTIONS:
-                    await hub.resend(game_id, subscriber)
+                    await traced.action(message["action"], hub.resend(game_id, subscriber))
                 else:
-                    await act(platform, game_id, user_id, message)
+                    await traced.action(message["action"], act(platform, game_id, user_id, message))
             except TavoloError as error:
                 log.debug("game %s: refused %s: %s", game_id, error.code, error.message)
                 await subscriber.send(ws_error(error))
     finally:
         await hub.detach(game_id, subscriber)
+        traced.end()
         log.info("socket closed on game %s by %s", game_id, user_id or "anonymous")

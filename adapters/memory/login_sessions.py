@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass
 
 from application.identity import Identity
-from application.ports import Clock
+from application.ports import Clock, LoginAttempt
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +42,7 @@ class MemoryLoginSessions:
         self._idle = idle_seconds
         self._absolute = absolute_seconds
         self._logins: dict[str, _Login] = {}
+        self._attempts: dict[str, tuple[LoginAttempt, float]] = {}  # state -> (attempt, expires at)
         self._next_sweep = clock.now()
 
     async def create(self, identity: Identity) -> str:
@@ -67,9 +68,28 @@ class MemoryLoginSessions:
     async def delete(self, session_id: str) -> None:
         self._logins.pop(session_id, None)
 
+    async def count(self) -> int:
+        now = self._clock.now()
+        return sum(1 for login in self._logins.values() if login.expires_at > now)
+
+    async def begin_attempt(self, attempt: LoginAttempt, ttl_seconds: float) -> None:
+        if ttl_seconds <= 0:
+            raise ValueError("a login attempt's lifetime must be positive")
+        now = self._clock.now()
+        self._sweep_now_and_then(now)
+        self._attempts[attempt.state] = (attempt, now + ttl_seconds)
+
+    async def take_attempt(self, state: str) -> LoginAttempt | None:
+        found = self._attempts.pop(state, None)  # no await in between: atomic in this process
+        if found is None or found[1] <= self._clock.now():
+            return None
+        return found[0]
+
     def _sweep_now_and_then(self, now: float) -> None:
         if now < self._next_sweep:
             return
         self._next_sweep = now + _SWEEP_INTERVAL_SECONDS
         for session_id in [sid for sid, login in self._logins.items() if login.expires_at <= now]:
             del self._logins[session_id]
+        for state in [state for state, (_, expires_at) in self._attempts.items() if expires_at <= now]:
+            del self._attempts[state]

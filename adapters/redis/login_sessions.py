@@ -12,6 +12,7 @@ import redis.asyncio as redis
 
 from adapters.redis.keys import RedisKeys
 from application.identity import Identity
+from application.ports import LoginAttempt
 
 logger = logging.getLogger(__name__)
 
@@ -106,3 +107,40 @@ class RedisLoginSessions:
 
     async def delete(self, session_id: str) -> None:
         await self._client.delete(self._keys.login(session_id))
+
+    async def begin_attempt(self, attempt: LoginAttempt, ttl_seconds: float) -> None:
+        if ttl_seconds <= 0:
+            raise ValueError("a login attempt's lifetime must be positive")
+        value = json.dumps(
+            {
+                "state": attempt.state,
+                "nonce": attempt.nonce,
+                "code_verifier": attempt.code_verifier,
+                "provider": attempt.provider,
+                "binding": attempt.binding,
+            }
+        )
+        await self._client.set(self._keys.login_attempt(attempt.state), value, px=_milliseconds(ttl_seconds))
+
+    async def take_attempt(self, state: str) -> LoginAttempt | None:
+        """``GETDEL``: of two racing callbacks, exactly one gets the attempt."""
+        if not state:
+            return None
+        raw: str | None = await self._client.getdel(self._keys.login_attempt(state))
+        if raw is None:
+            return None
+        data: dict[str, Any] = json.loads(raw)
+        return LoginAttempt(
+            state=data["state"],
+            nonce=data["nonce"],
+            code_verifier=data["code_verifier"],
+            provider=data["provider"],
+            binding=data["binding"],
+        )
+
+    async def count(self) -> int:
+        """Counts the login keys with ``SCAN`` (expired keys are gone with their TTL)."""
+        total = 0
+        async for _ in self._client.scan_iter(match=self._keys.logins_pattern(), count=1000):
+            total += 1
+        return total

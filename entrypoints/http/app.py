@@ -17,9 +17,12 @@ from entrypoints import ws
 from entrypoints.config import Settings
 from entrypoints.container import Container, build_container
 from entrypoints.errors import error_body, http_status
-from entrypoints.http import auth, games, health, matches, static
+from entrypoints.http import auth, bots, games, health, matches, oidc_routes, static
 from entrypoints.http.context import AnySanic
+from entrypoints.http.docs import bp as docs_bp
+from entrypoints.http.security import install_security
 from entrypoints.lifecycle import close_adapters, open_database
+from entrypoints.telemetry_setup import install_telemetry
 
 log = logging.getLogger(__name__)
 _app_numbers = itertools.count(1)
@@ -29,17 +32,19 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     container = container or build_container(settings)
     app = Sanic(name or f"tavolo{next(_app_numbers)}", configure_logging=False)
     app.config.AUTO_EXTEND = False  # sanic-ext is applied explicitly, never by being installed
-    app.config.WEBSOCKET_MAX_SIZE = 64 * 1024
     app.config.KEEP_ALIVE_TIMEOUT = 30
     app.ctx.settings = settings
     app.ctx.container = container
     app.ctx.platform = container.platform()
     app.ctx.hub = container.hub()
     app.ctx.tasks = []
-    for blueprint in (health.bp, auth.bp, games.bp, matches.bp, ws.bp, static.bp):
+    install_security(app, settings)  # CSRF/Origin guard, CORS, WebSocket frame size and keep-alive
+    for blueprint in (health.bp, auth.bp, oidc_routes.bp, games.bp, bots.bp, matches.bp, ws.bp, static.bp):
         app.blueprint(blueprint)
     _register_error_handlers(app)
     _register_background_tasks(app, settings)
+    app.blueprint(docs_bp)
+    install_telemetry(app, settings)
     return app
 
 

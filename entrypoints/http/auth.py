@@ -1,4 +1,6 @@
-"""Login routes: guest login, logout, the list of login options, and ``/api/me``."""
+"""Login routes: guest login, logout, the list of login options, and ``/api/me``.
+
+The OIDC login routes are in ``oidc_routes``; both set the session cookie here."""
 
 from __future__ import annotations
 
@@ -6,9 +8,17 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json, redirect
 
-from application.auth import guest_login, logout
+from application.auth import current_identity, guest_login, logout
+from application.oidc_login import logout_target
 from domain.errors import Forbidden
-from entrypoints.http.context import COOKIE_NAME, platform_of, require_identity, session_id, settings_of
+from entrypoints.http.context import (
+    COOKIE_NAME,
+    identity_providers_of,
+    platform_of,
+    require_identity,
+    session_id,
+    settings_of,
+)
 from entrypoints.http.schemas import GuestLoginSchema, MeSchema, ProvidersSchema, load, read_json
 
 bp = Blueprint("auth")
@@ -17,7 +27,7 @@ me_schema = MeSchema()
 providers_schema = ProvidersSchema()
 
 
-def _set_session_cookie(request: Request, response: HTTPResponse, value: str) -> None:
+def set_session_cookie(request: Request, response: HTTPResponse, value: str) -> None:
     settings = settings_of(request.app)
     response.add_cookie(
         COOKIE_NAME,
@@ -25,7 +35,7 @@ def _set_session_cookie(request: Request, response: HTTPResponse, value: str) ->
         path="/",
         httponly=True,
         samesite="Lax",
-        secure=settings.session_cookie_secure,
+        secure=settings.cookie_secure,
         max_age=int(settings.session_max_age_seconds),
     )
 
@@ -36,29 +46,36 @@ def _clear_session_cookie(response: HTTPResponse) -> None:
 
 @bp.post("/auth/guest")
 async def login_as_guest(request: Request) -> HTTPResponse:
-    if not settings_of(request.app).auth_guest:
+    if not settings_of(request.app).guest_login:
         raise Forbidden("guest login is disabled on this server")
     body = load(guest_schema, read_json(request))
     platform = platform_of(request.app)
     await logout(platform, session_id(request))  # a login never keeps the previous session id
     new_session, identity = await guest_login(platform, body["name"])
     response = json(me_schema.dump(identity), status=201)
-    _set_session_cookie(request, response, new_session)
+    set_session_cookie(request, response, new_session)
     return response
 
 
 @bp.route("/auth/logout", methods=["GET", "POST"])
 async def logout_route(request: Request) -> HTTPResponse:
-    await logout(platform_of(request.app), session_id(request))
-    response = redirect("/") if request.method == "GET" else json({"status": "logged_out"})
+    platform, session = platform_of(request.app), session_id(request)
+    target = logout_target(identity_providers_of(request.app), await current_identity(platform, session))
+    await logout(platform, session)
+    response = redirect(target) if request.method == "GET" else json({"status": "logged_out"})
     _clear_session_cookie(response)
     return response
 
 
 @bp.get("/api/auth/providers")
 async def providers(request: Request) -> HTTPResponse:
-    guest = settings_of(request.app).auth_guest
-    entries = [{"name": "guest", "kind": "guest", "login_url": "/auth/guest"}] if guest else []
+    guest = settings_of(request.app).guest_login
+    entries = [
+        {"name": name, "kind": "oidc", "login_url": f"/auth/{name}/login"}
+        for name in identity_providers_of(request.app)
+    ]
+    if guest:
+        entries.append({"name": "guest", "kind": "guest", "login_url": "/auth/guest"})
     return json(providers_schema.dump({"providers": entries, "guest": guest}))
 
 

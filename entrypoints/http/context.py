@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sanic import Sanic
@@ -10,11 +11,13 @@ from sanic.request import Request
 from application.auth import current_identity
 from application.hub import GameHub
 from application.identity import Identity
+from application.oidc_login import IdentityProvider
 from application.platform import Platform
 from domain.errors import Unauthorized
 from entrypoints.config import Settings
 
 COOKIE_NAME = "tavolo_session"
+LOGIN_COOKIE_NAME = "tavolo_login"  # binds an OIDC login under way to the browser that started it
 AnySanic = Sanic[Any, Any]
 
 
@@ -31,6 +34,17 @@ def hub_of(app: AnySanic) -> GameHub:
 def settings_of(app: AnySanic) -> Settings:
     settings: Settings = app.ctx.settings
     return settings
+
+
+def identity_providers_of(app: AnySanic) -> Mapping[str, IdentityProvider]:
+    """The configured OIDC providers by name, in configuration order (the container's singleton)."""
+    found: Mapping[str, IdentityProvider] = app.ctx.container.identity_providers()
+    return found
+
+
+def client_address(request: Request) -> str | None:
+    """The caller's address: from trusted proxy headers when Sanic is told to read them, else the peer."""
+    return request.client_ip or None
 
 
 def session_id(request: Request) -> str | None:

@@ -9,10 +9,12 @@ from sanic.response import HTTPResponse, json
 from application.lobby import create_game, join_game, list_game_types, preview
 from application.queries import my_games, snapshot
 from application.views import game_view
-from entrypoints.http.context import identity, platform_of, require_identity
+from entrypoints.http.context import client_address, identity, platform_of, require_identity
+from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (
     CreateGameSchema,
     GameTypeSchema,
+    GameViewSchema,
     JoinGameSchema,
     LobbySchema,
     PreviewQuerySchema,
@@ -27,45 +29,83 @@ preview_query = PreviewQuerySchema()
 game_types_schema = GameTypeSchema(many=True)
 lobbies_schema = LobbySchema(many=True)
 lobby_schema = LobbySchema()
+game_view_schema = GameViewSchema()
+TAGS = ("games",)
 
 
 @bp.get("/api/game-types")
+@documented("The game types this server offers", responses={200: game_types_schema}, tags=TAGS)
 async def game_types(request: Request) -> HTTPResponse:
     return json(game_types_schema.dump(list_game_types(platform_of(request.app))))
 
 
 @bp.post("/api/games")
+@documented(
+    "Open a new table",
+    body=CreateGameSchema,
+    responses={201: GameViewSchema, **errors(400, 401, 409)},
+    auth="required",
+    tags=TAGS,
+    description="The caller takes the first seat; the answer carries the join code to share.",
+)
 async def create(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     body = load(create_schema, read_json(request))
     platform = platform_of(request.app)
     session = await create_game(platform, user, body["game_type"], body["options"])
-    return json(game_view(platform.registry, session, user.user_id), status=201)
+    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)), status=201)
 
 
 @bp.post("/api/games/join")
+@documented(
+    "Take a free seat at a table by its join code",
+    body=JoinGameSchema,
+    responses={200: GameViewSchema, **errors(400, 401, 404, 409, 429)},
+    auth="required",
+    tags=TAGS,
+)
 async def join(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     body = load(join_schema, read_json(request))
     platform = platform_of(request.app)
-    session = await join_game(platform, user, body["code"])
-    return json(game_view(platform.registry, session, user.user_id))
+    session = await join_game(platform, user, body["code"], client_address(request))
+    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)))
 
 
 @bp.get("/api/games/preview")
+@documented(
+    "The public summary of the table behind a join code",
+    query=PreviewQuerySchema,
+    responses={200: LobbySchema, **errors(400, 404, 429)},
+    tags=TAGS,
+)
 async def preview_route(request: Request) -> HTTPResponse:
     query = load(preview_query, {"code": request.args.get("code")} if "code" in request.args else {})
-    return json(lobby_schema.dump(await preview(platform_of(request.app), query["code"])))
+    summary = await preview(platform_of(request.app), query["code"], client_address(request))
+    return json(lobby_schema.dump(summary))
 
 
 @bp.get("/api/games/<game_id:str>")
+@documented(
+    "A game as the caller sees it",
+    responses={200: GameViewSchema, **errors(404)},
+    auth="optional",
+    tags=TAGS,
+    description="A seated player sees its own hand; anyone else gets the spectator's view.",
+)
 async def game_snapshot(request: Request, game_id: str) -> HTTPResponse:
     user = await identity(request)
     view = await snapshot(platform_of(request.app), game_id, None if user is None else user.user_id)
-    return json(view)
+    return json(game_view_schema.dump(view))
 
 
 @bp.get("/api/me/games")
+@documented(
+    "The caller's live games, newest first",
+    responses={200: lobbies_schema, **errors(401)},
+    auth="required",
+    tags=TAGS,
+)
 async def live_games(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     return json(lobbies_schema.dump(await my_games(platform_of(request.app), user.user_id)))

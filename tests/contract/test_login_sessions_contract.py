@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 import string
 
 from application.identity import Identity
-from application.ports import LoginSessions
+from application.ports import LoginAttempt, LoginSessions
 from tests.contract import LOGIN_ABSOLUTE_SECONDS, LOGIN_IDLE_SECONDS, Advance
 
 ALICE = Identity(user_id="guest:alice", name="Alice")
@@ -97,3 +99,80 @@ async def test_the_absolute_lifetime_ends_even_an_active_session(
     await advance(LOGIN_ABSOLUTE_SECONDS - elapsed + 0.2)
 
     assert await login_sessions.get(alice) is None
+
+
+async def test_count_is_the_number_of_sessions_alive(login_sessions: LoginSessions, advance: Advance) -> None:
+    assert await login_sessions.count() == 0
+    alice = await login_sessions.create(ALICE)
+    await login_sessions.create(BOB)
+    assert await login_sessions.count() == 2
+
+    await login_sessions.delete(alice)
+    assert await login_sessions.count() == 1
+
+    await advance(LOGIN_IDLE_SECONDS * 1.3)
+    assert await login_sessions.count() == 0
+
+
+def new_attempt(provider: str = "default") -> LoginAttempt:
+    return LoginAttempt(
+        state=secrets.token_urlsafe(32),
+        nonce=secrets.token_urlsafe(32),
+        code_verifier=secrets.token_urlsafe(64),
+        provider=provider,
+        binding=secrets.token_urlsafe(32),
+    )
+
+
+async def test_a_login_attempt_is_taken_back_exactly_as_it_was_begun(login_sessions: LoginSessions) -> None:
+    attempt, other = new_attempt("first"), new_attempt("second")
+    await login_sessions.begin_attempt(attempt, ttl_seconds=LOGIN_IDLE_SECONDS)
+    await login_sessions.begin_attempt(other, ttl_seconds=LOGIN_IDLE_SECONDS)
+
+    assert await login_sessions.take_attempt(attempt.state) == attempt
+    assert await login_sessions.take_attempt(other.state) == other
+
+
+async def test_a_login_attempt_can_be_taken_only_once(login_sessions: LoginSessions) -> None:
+    attempt = new_attempt()
+    await login_sessions.begin_attempt(attempt, ttl_seconds=LOGIN_IDLE_SECONDS)
+
+    assert await login_sessions.take_attempt(attempt.state) == attempt
+    assert await login_sessions.take_attempt(attempt.state) is None
+
+
+async def test_of_two_racing_takes_exactly_one_gets_the_attempt(login_sessions: LoginSessions) -> None:
+    attempt = new_attempt()
+    await login_sessions.begin_attempt(attempt, ttl_seconds=LOGIN_IDLE_SECONDS)
+
+    results = await asyncio.gather(*(login_sessions.take_attempt(attempt.state) for _ in range(5)))
+
+    assert [result for result in results if result is not None] == [attempt]
+
+
+async def test_an_unknown_state_reads_as_no_attempt(login_sessions: LoginSessions) -> None:
+    await login_sessions.begin_attempt(new_attempt(), ttl_seconds=LOGIN_IDLE_SECONDS)
+
+    assert await login_sessions.take_attempt("not-a-state") is None
+    assert await login_sessions.take_attempt("") is None
+
+
+async def test_a_login_attempt_expires_after_its_lifetime(
+    login_sessions: LoginSessions, advance: Advance
+) -> None:
+    attempt = new_attempt()
+    await login_sessions.begin_attempt(attempt, ttl_seconds=LOGIN_IDLE_SECONDS)
+
+    await advance(LOGIN_IDLE_SECONDS * 1.3)
+
+    assert await login_sessions.take_attempt(attempt.state) is None
+
+
+async def test_login_attempts_are_not_sessions(login_sessions: LoginSessions) -> None:
+    attempt = new_attempt()
+    await login_sessions.begin_attempt(attempt, ttl_seconds=LOGIN_IDLE_SECONDS)
+
+    assert await login_sessions.get(attempt.state) is None
+    assert await login_sessions.count() == 0
+    await login_sessions.delete(attempt.state)
+    assert await login_sessions.take_attempt(attempt.state) == attempt

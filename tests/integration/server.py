@@ -39,8 +39,11 @@ class RunningServer:
 
 
 @asynccontextmanager
-async def running_server(settings: Settings | None = None) -> AsyncIterator[RunningServer]:
-    port = free_port()
+async def running_server(
+    settings: Settings | None = None, port: int | None = None
+) -> AsyncIterator[RunningServer]:
+    """``port``: listen there (e.g. one an OIDC redirect URI already names); default a free one."""
+    port = port or free_port()
     settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
     app = create_app(settings, build_container(settings))
     server = await app.create_server(

@@ -1,0 +1,135 @@
+"""OIDC login routes: ``/auth/login``, ``/auth/<provider>/login`` and ``/auth/<provider>/callback``.
+
+The login route sets the ``tavolo_login`` cookie (HttpOnly, SameSite=Lax, path
+``/auth``): a random value the login attempt is bound to, so a callback only
+completes in the browser that started it. The callback answers with a new
+session cookie and sends the browser to the provider's post-login page.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from sanic import Blueprint
+from sanic.request import Request
+from sanic.response import HTTPResponse, redirect
+
+from application.oidc_login import IdentityProvider, begin_login, finish_login, new_login_binding
+from domain.errors import NotFound
+from entrypoints.http.auth import set_session_cookie
+from entrypoints.http.context import (
+    LOGIN_COOKIE_NAME,
+    identity_providers_of,
+    platform_of,
+    session_id,
+    settings_of,
+)
+from entrypoints.http.openapi import Reply, documented, errors
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("oidc")
+LOGIN_COOKIE_PATH = "/auth"
+_BINDING = re.compile(r"[A-Za-z0-9_-]{43,128}")
+MAX_CALLBACK_PARAMETER = 4096
+TAGS = ("auth",)
+
+
+def _provider(request: Request, name: str) -> IdentityProvider:
+    found = identity_providers_of(request.app).get(name)
+    if found is None:
+        raise NotFound(f"no identity provider is called {name!r}")
+    return found
+
+
+def _binding(request: Request) -> str | None:
+    value = request.cookies.get(LOGIN_COOKIE_NAME)
+    return value if isinstance(value, str) and _BINDING.fullmatch(value) else None
+
+
+def _argument(request: Request, name: str) -> str | None:
+    value = request.args.get(name)
+    return value if isinstance(value, str) and 0 < len(value) <= MAX_CALLBACK_PARAMETER else None
+
+
+def _no_store(response: HTTPResponse) -> HTTPResponse:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/auth/login")
+@documented(
+    "Log in with the first configured identity provider",
+    responses={
+        302: Reply("Redirects to `/auth/<provider>/login`.", headers={"Location": "The login route."}),
+        **errors(404),
+    },
+    tags=TAGS,
+)
+async def login_with_the_first_provider(request: Request) -> HTTPResponse:
+    providers = identity_providers_of(request.app)
+    if not providers:
+        raise NotFound("no identity provider is configured on this server")
+    return redirect(f"/auth/{next(iter(providers))}/login")
+
+
+@bp.get("/auth/<provider:str>/login")
+@documented(
+    "Start a login at an OIDC provider",
+    responses={
+        302: Reply(
+            "Redirects to the provider's authorization page (code flow with PKCE S256).",
+            headers={"Location": "The provider's authorization URL.", "Set-Cookie": "The login cookie."},
+        ),
+        **errors(401, 404),
+    },
+    tags=TAGS,
+)
+async def login(request: Request, provider: str) -> HTTPResponse:
+    found = _provider(request, provider)
+    settings = settings_of(request.app)
+    binding = _binding(request) or new_login_binding()  # several tabs of one browser share it
+    url = await begin_login(platform_of(request.app), found, binding, settings.oidc_login_timeout_seconds)
+    response = _no_store(redirect(url))
+    response.add_cookie(
+        LOGIN_COOKIE_NAME,
+        binding,
+        path=LOGIN_COOKIE_PATH,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.cookie_secure,
+        max_age=int(settings.oidc_login_timeout_seconds),
+    )
+    return response
+
+
+@bp.get("/auth/<provider:str>/callback")
+@documented(
+    "Finish a login: the provider redirects the browser here",
+    responses={
+        302: Reply(
+            "Logged in; a new session cookie is set and the browser goes to the post-login page.",
+            headers={"Location": "The post-login page.", "Set-Cookie": "The session cookie."},
+        ),
+        **errors(401, 404),
+    },
+    tags=TAGS,
+    description="Refused (401) when the state is unknown, used or from another browser, or the ID token "
+    "is not valid for this login.",
+)
+async def callback(request: Request, provider: str) -> HTTPResponse:
+    found = _provider(request, provider)
+    new_session, _ = await finish_login(
+        platform_of(request.app),
+        found,
+        state=_argument(request, "state"),
+        code=_argument(request, "code"),
+        error=_argument(request, "error"),
+        binding=_binding(request),
+        previous_session=session_id(request),
+    )
+    response = _no_store(redirect(found.post_login_redirect))
+    set_session_cookie(request, response, new_session)
+    response.delete_cookie(LOGIN_COOKIE_NAME, path=LOGIN_COOKIE_PATH)
+    return response
