@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from application.bot_turns import BOT_TOKEN, bot_action
 from application.commit import commit
 from application.locking import game_lock
 from application.platform import Platform
@@ -32,7 +33,14 @@ async def fire_one(platform: Platform, claimed: ClaimedDeadline) -> bool:
             return False
         engine = platform.registry.get(session.game_type)
         now = platform.clock.now()
-        outcome = engine.fire(engine.load(session.state), claimed.token, now, platform.rng_factory())
+        state = engine.load(session.state)
+        if claimed.token.startswith(BOT_TOKEN):
+            move = bot_action(platform, session, engine, state, claimed.token)
+            if move is None:
+                return False
+            outcome = engine.apply(state, move[0], move[1], now, platform.rng_factory())
+        else:
+            outcome = engine.fire(state, claimed.token, now, platform.rng_factory())
         if not outcome.changed:
             log.debug("deadline %s of game %s was stale", claimed.token, claimed.game_id)
             return False
@@ -44,6 +52,7 @@ async def fire_one(platform: Platform, claimed: ClaimedDeadline) -> bool:
         )
         after = session.advanced(engine.dump(outcome.state), now, engine.is_over(outcome.state))
         await commit(platform, session, after, engine, outcome.state)
+        platform.metrics.deadline_fired(session.game_type, now - claimed.due)
         return True
 
 

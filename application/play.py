@@ -6,13 +6,14 @@ lock → load → engine → CAS save → reschedule deadlines → notify.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from application.commit import commit
 from application.locking import game_lock
 from application.platform import Platform
-from domain.errors import Forbidden, GameNotStarted, GameOver, InvalidAction, NotFound
+from domain.errors import Forbidden, GameNotStarted, GameOver, InvalidAction, NotFound, TavoloError
 from domain.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -21,7 +22,21 @@ log = logging.getLogger(__name__)
 async def act(
     platform: Platform, game_id: str, user_id: str | None, action: Mapping[str, Any]
 ) -> GameSession:
-    """Apply ``action`` for the caller's seat; rejected actions change nothing."""
+    """Apply ``action`` for the caller's seat; rejected actions change nothing.
+    How long it took is reported to ``platform.metrics``."""
+    started = time.perf_counter()
+    try:
+        session = await _apply(platform, game_id, user_id, action)
+    except TavoloError:
+        platform.metrics.move_processed("unknown", time.perf_counter() - started, accepted=False)
+        raise
+    platform.metrics.move_processed(session.game_type, time.perf_counter() - started, accepted=True)
+    return session
+
+
+async def _apply(
+    platform: Platform, game_id: str, user_id: str | None, action: Mapping[str, Any]
+) -> GameSession:
     if not isinstance(action.get("action"), str):
         raise InvalidAction("a message needs an 'action' string")
     async with game_lock(platform, game_id):

@@ -103,6 +103,12 @@ class MemorySessionStore:
         records.sort(key=lambda r: (r.data["created_at"], r.data["id"]), reverse=True)
         return [GameSession.load(copy.deepcopy(r.data)) for r in records]
 
+    async def count_live(self) -> int:
+        now = self._clock.now()
+        return sum(
+            1 for r in self._records.values() if r.expires_at > now and r.data.get("phase") != "finished"
+        )
+
     def _live_record(self, game_id: str) -> _Record | None:
         record = self._records.get(game_id)
         if record is None:

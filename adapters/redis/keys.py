@@ -39,6 +39,11 @@ class RedisKeys:
         """Sorted set of the games a user sits in, scored by creation time."""
         return f"{self.prefix}:user:{user_id}:games"
 
+    @property
+    def live_games(self) -> str:
+        """Sorted set of the unfinished live games, scored by when they expire (epoch ms)."""
+        return f"{self.prefix}:games:live"
+
     def events(self, game_id: str) -> str:
         """Pub/sub channel announcing a game's new versions."""
         return f"{self.prefix}:game:{game_id}:events"
@@ -78,6 +83,14 @@ class RedisKeys:
     def login(self, session_id: str) -> str:
         """A login session's JSON (idle expiry as the key's TTL)."""
         return f"{self.prefix}:login:{session_id}"
+
+    def login_attempt(self, state: str) -> str:
+        """An OIDC login under way, keyed by its ``state`` (short TTL, taken once)."""
+        return f"{self.prefix}:login-attempt:{state}"
+
+    def logins_pattern(self) -> str:
+        """A SCAN ``MATCH`` pattern for every login session key."""
+        return _GLOB_SPECIALS.sub(r"\\\1", self.prefix) + ":login:*"
 
     def pattern(self) -> str:
         """A SCAN ``MATCH`` pattern for every key under this prefix."""

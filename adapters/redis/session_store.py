@@ -16,32 +16,63 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_TTL_SECONDS = 86_400.0
 
-# KEYS: game, code, then each seated user's index.  ARGV: game id, JSON, ttl ms, created_at.
-_CREATE = """
+# Index of the unfinished live games, scored by their expiry in ms of Redis ``TIME``.
+# KEYS[3]: the index.  ARGV[1]: game id, ARGV[3]: ttl ms, ARGV[6]: '1' when the game is finished.
+_INDEX_LIVE = """
+local t = redis.call('TIME')
+local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if ARGV[6] == '1' then
+  redis.call('ZREM', KEYS[3], ARGV[1])
+else
+  redis.call('ZADD', KEYS[3], now_ms + tonumber(ARGV[3]), ARGV[1])
+end
+"""
+
+# KEYS: game, code, live index, then each seated user's index.
+# ARGV: game id, JSON, ttl ms, created_at, (unused), finished flag.
+_CREATE = (
+    """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[3]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-for i = 3, #KEYS do
+"""
+    + _INDEX_LIVE
+    + """
+for i = 4, #KEYS do
   redis.call('ZADD', KEYS[i], ARGV[4], ARGV[1])
   redis.call('PEXPIRE', KEYS[i], ARGV[3])
 end
 return 1
 """
+)
 
 # Compare-and-set on the stored envelope's version.
-# KEYS: game, code, then each seated user's index.
-# ARGV: game id, JSON, ttl ms, created_at, expected version.
-_SAVE = """
+# KEYS: game, code, live index, then each seated user's index.
+# ARGV: game id, JSON, ttl ms, created_at, expected version, finished flag.
+_SAVE = (
+    """
 local stored = redis.call('GET', KEYS[1])
 if not stored then return 0 end
 if tonumber(cjson.decode(stored)['version']) ~= tonumber(ARGV[5]) then return -1 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
-for i = 3, #KEYS do
+"""
+    + _INDEX_LIVE
+    + """
+for i = 4, #KEYS do
   redis.call('ZADD', KEYS[i], ARGV[4], ARGV[1])
   redis.call('PEXPIRE', KEYS[i], ARGV[3])
 end
 return 1
+"""
+)
+
+# KEYS: the live index.  Drops the entries of expired games, then counts the rest.
+_COUNT_LIVE = """
+local t = redis.call('TIME')
+local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_ms)
+return redis.call('ZCARD', KEYS[1])
 """
 
 
@@ -71,11 +102,19 @@ class RedisSessionStore:
         self._ttl_ms = max(1, math.ceil(ttl_seconds * 1000))
         self._create = client.register_script(_CREATE)
         self._save = client.register_script(_SAVE)
+        self._count_live = client.register_script(_COUNT_LIVE)
 
     async def create(self, session: GameSession) -> bool:
         created = await self._create(
             keys=self._keys_of(session),
-            args=[session.id, _encode(session), self._ttl_ms, repr(session.created_at)],
+            args=[
+                session.id,
+                _encode(session),
+                self._ttl_ms,
+                repr(session.created_at),
+                "",
+                _finished(session),
+            ],
         )
         if created != 1:
             logger.debug(
@@ -99,7 +138,14 @@ class RedisSessionStore:
     async def save(self, session: GameSession, expected_version: int) -> bool:
         outcome = await self._save(
             keys=self._keys_of(session),
-            args=[session.id, _encode(session), self._ttl_ms, repr(session.created_at), expected_version],
+            args=[
+                session.id,
+                _encode(session),
+                self._ttl_ms,
+                repr(session.created_at),
+                expected_version,
+                _finished(session),
+            ],
         )
         if outcome == 1:
             return True
@@ -129,9 +175,22 @@ class RedisSessionStore:
             logger.debug("dropped %d expired game(s) from a user's index", len(gone))
         return sessions
 
+    async def count_live(self) -> int:
+        """Unfinished games, from an index the create/save scripts keep (expired entries dropped here)."""
+        return int(await self._count_live(keys=[self._keys.live_games]))
+
     def _keys_of(self, session: GameSession) -> list[str]:
         users = [self._keys.user_games(user_id) for user_id in _seated_users(session)]
-        return [self._keys.game(session.id), self._keys.code(session.join_code), *users]
+        return [
+            self._keys.game(session.id),
+            self._keys.code(session.join_code),
+            self._keys.live_games,
+            *users,
+        ]
+
+
+def _finished(session: GameSession) -> str:
+    return "1" if session.phase == "finished" else "0"
 
 
 def _encode(session: GameSession) -> str:

@@ -6,6 +6,7 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
+from entrypoints.http.openapi import documented
 from entrypoints.http.schemas import HealthSchema
 
 bp = Blueprint("health")
@@ -13,5 +14,6 @@ health_schema = HealthSchema()
 
 
 @bp.get("/api/health")
+@documented("Whether the process is up", responses={200: HealthSchema}, tags=("health",))
 async def health(request: Request) -> HTTPResponse:
     return json(health_schema.dump({"status": "ok"}))

@@ -10,11 +10,23 @@ from sanic.response import HTTPResponse, json
 
 from application.statistics import leaderboard, match_history, my_ratings
 from entrypoints.http.context import identity, platform_of, require_identity
-from entrypoints.http.schemas import HistoryQuerySchema, LeaderboardQuerySchema, load
+from entrypoints.http.openapi import documented, errors
+from entrypoints.http.schemas import (
+    HistoryQuerySchema,
+    HistorySchema,
+    LeaderboardQuerySchema,
+    LeaderboardSchema,
+    RatingsSchema,
+    load,
+)
 
 bp = Blueprint("matches")
 history_query = HistoryQuerySchema()
 leaderboard_query = LeaderboardQuerySchema()
+history_schema = HistorySchema()
+ratings_schema = RatingsSchema()
+leaderboard_schema = LeaderboardSchema()
+TAGS = ("matches",)
 
 
 def query_args(request: Request) -> dict[str, Any]:
@@ -23,22 +35,44 @@ def query_args(request: Request) -> dict[str, Any]:
 
 
 @bp.get("/api/me/matches")
+@documented(
+    "The caller's finished matches, newest first",
+    query=HistoryQuerySchema,
+    responses={200: HistorySchema, **errors(400, 401)},
+    auth="required",
+    tags=TAGS,
+    description="Pass `next_cursor` of a page as `cursor` to get the next one.",
+)
 async def history(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     query = load(history_query, query_args(request))
     page = await match_history(
         platform_of(request.app), user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
     )
-    return json(page)
+    return json(history_schema.dump(page))
 
 
 @bp.get("/api/me/ratings")
+@documented(
+    "The caller's Elo rating in each game type played",
+    responses={200: RatingsSchema, **errors(401)},
+    auth="required",
+    tags=TAGS,
+)
 async def ratings(request: Request) -> HTTPResponse:
     user = await require_identity(request)
-    return json({"ratings": await my_ratings(platform_of(request.app), user.user_id)})
+    return json(ratings_schema.dump({"ratings": await my_ratings(platform_of(request.app), user.user_id)}))
 
 
 @bp.get("/api/leaderboard")
+@documented(
+    "One page of a game type's players by rating",
+    query=LeaderboardQuerySchema,
+    responses={200: LeaderboardSchema, **errors(400)},
+    auth="optional",
+    tags=TAGS,
+    description="With `focus=me`, the page holding the caller's own rank.",
+)
 async def leaderboard_route(request: Request) -> HTTPResponse:
     query = load(leaderboard_query, query_args(request))
     user = await identity(request)
@@ -49,5 +83,6 @@ async def leaderboard_route(request: Request) -> HTTPResponse:
         query["limit"],
         None if user is None else user.user_id,
         query["focus"] == "me",
+        query["include_bots"],
     )
-    return json(board)
+    return json(leaderboard_schema.dump(board))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, post_dump, validate
 from sanic.request import Request
 
 from domain.errors import InvalidAction
@@ -141,3 +141,89 @@ class LeaderboardQuerySchema(Schema):
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
     focus = fields.String(load_default="", validate=validate.OneOf(["", "me"]))
+    include_bots = fields.Boolean(load_default=False)
+
+
+# --- response bodies of the game view, match history, ratings and leaderboards ---------------------
+
+
+class GameViewSchema(LobbySchema):
+    """A game as one caller sees it: the table's envelope, plus the keys of the game's own view
+    (its phase, table cards, scores …), which differ from one game type to another and pass through."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    phase = fields.String(required=True)
+    version = fields.Integer(required=True)
+    spectator = fields.Boolean(required=True)
+    seat = fields.Integer(required=True, allow_none=True)
+    join_code = fields.String()
+    your_turn = fields.Boolean()
+    hand = fields.List(fields.String())
+    hand_counts = fields.List(fields.Integer())
+    legal_moves = fields.List(fields.Raw())
+
+    @post_dump(pass_original=True)
+    def keep_game_keys(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
+        extra = {key: value for key, value in original.items() if key not in self.fields}
+        return {**extra, **data}
+
+
+class MatchPlayerSchema(Schema):
+    user_id = fields.String(required=True)
+    name = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    team = fields.String(required=True, allow_none=True)
+    won = fields.Boolean(required=True)
+    points = fields.Integer(required=True)
+    elo_delta = fields.Integer(required=True)
+    details = fields.Dict(required=True)
+
+
+class MatchSummarySchema(Schema):
+    id = fields.String(required=True)
+    game_type = fields.String(required=True)
+    started_at = fields.Float(required=True)
+    finished_at = fields.Float(required=True)
+    result = fields.Dict(required=True)
+    players = fields.List(fields.Nested(MatchPlayerSchema), required=True)
+
+
+class HistorySchema(Schema):
+    matches = fields.List(fields.Nested(MatchSummarySchema), required=True)
+    next_cursor = fields.String(required=True, allow_none=True)
+
+
+class RatingSchema(Schema):
+    user_id = fields.String(required=True)
+    game_type = fields.String(required=True)
+    name = fields.String(required=True)
+    rating = fields.Integer(required=True)
+    matches = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    points = fields.Integer(required=True)
+    rank = fields.Integer()
+
+
+class RatingsSchema(Schema):
+    ratings = fields.List(fields.Nested(RatingSchema), required=True)
+
+
+class LeaderboardPositionSchema(Schema):
+    rank = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+
+
+class LeaderboardSchema(Schema):
+    game_type = fields.String(required=True)
+    page = fields.Integer(required=True)
+    limit = fields.Integer(required=True)
+    pages = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    entries = fields.List(fields.Nested(RatingSchema), required=True)
+    me = fields.Nested(LeaderboardPositionSchema, required=True, allow_none=True)
+
+
+class LogoutSchema(Schema):
+    status = fields.String(required=True)

@@ -158,3 +158,20 @@ async def test_every_save_slides_the_ttl(session_store: SessionStore, advance: A
 
     await advance(SESSION_TTL_SECONDS * 0.6)
     assert await session_store.get(session.id) is None
+
+
+async def test_count_live_counts_the_games_not_finished(
+    session_store: SessionStore, advance: Advance
+) -> None:
+    lobby, playing = new_session(), new_session()
+    assert await session_store.count_live() == 0
+    await session_store.create(lobby)
+    await session_store.create(playing)
+    assert await session_store.count_live() == 2
+
+    finished = replace(playing, phase="finished", version=playing.version + 1)
+    assert await session_store.save(finished, expected_version=playing.version)
+    assert await session_store.count_live() == 1
+
+    await advance(SESSION_TTL_SECONDS * 1.3)
+    assert await session_store.count_live() == 0
