@@ -49,7 +49,9 @@ class GameHub:
         self._sent_version[subscriber] = 0
         if first:
             await self._platform.notifier.watch(game_id)
-        await self.resend(game_id, subscriber)
+        session = await self._platform.store.get(game_id)
+        if session is not None:  # unless a concurrent broadcast already sent this version or newer
+            await self._deliver(session, {subscriber}, force=False)
 
     async def detach(self, game_id: str, subscriber: Subscriber) -> None:
         followers = self._subscribers.get(game_id)
