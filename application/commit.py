@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from application.bot_turns import bot_deadline
 from application.platform import Platform
 from application.ports import ScheduledDeadline
 from application.record_match import record_if_finished
@@ -26,7 +27,8 @@ async def commit(
         log.warning("game %s moved on past version %d; change dropped", before.id, before.version)
         raise Conflict("the game moved on meanwhile; refresh and try again")
     pending = () if after.phase == "finished" else engine.deadlines(state)
-    await platform.deadlines.replace(after.id, [ScheduledDeadline(after.id, d.token, d.due) for d in pending])
+    scheduled = [ScheduledDeadline(after.id, d.token, d.due) for d in pending]
+    await platform.deadlines.replace(after.id, scheduled + bot_deadline(platform, after, engine, state))
     await platform.notifier.publish(after.id, after.version)
     if after.phase == "finished" and before.phase != "finished":
         result = engine.result(state)

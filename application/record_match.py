@@ -40,7 +40,7 @@ def finished_match(session: GameSession, engine: GameEngine) -> FinishedMatch | 
                 team=player.team,
                 won=player.won,
                 points=player.points,
-                details=dict(player.details),
+                details={**dict(player.details), "bot": True} if seat.bot else dict(player.details),
             )
         )
     sides = {

@@ -7,6 +7,7 @@ import binascii
 import math
 from dataclasses import asdict
 
+from application.bot_turns import BOT_PREFIX, is_bot
 from application.platform import Platform
 from application.records import HistoryCursor, MatchSummary, Rating
 from domain.engine import JSON
@@ -73,6 +74,7 @@ async def match_history(
 
 def rating_json(rating: Rating, rank: int | None = None) -> JSON:
     entry = asdict(rating)
+    entry["bot"] = is_bot(rating.user_id)
     if rank is not None:
         entry["rank"] = rank
     return entry
@@ -83,13 +85,21 @@ async def my_ratings(platform: Platform, user_id: str) -> list[JSON]:
 
 
 async def leaderboard(
-    platform: Platform, game_type: str, page: int, limit: int, user_id: str | None, focus_me: bool
+    platform: Platform,
+    game_type: str,
+    page: int,
+    limit: int,
+    user_id: str | None,
+    focus_me: bool,
+    include_bots: bool = False,
 ) -> JSON:
+    """One page of a game's board; bot accounts are left off unless ``include_bots``."""
     _check_game_type(platform, game_type)
-    my_rank = None if user_id is None else await platform.matches.rank_of(user_id, game_type)
+    hide = None if include_bots else BOT_PREFIX
+    my_rank = None if user_id is None else await platform.matches.rank_of(user_id, game_type, hide)
     if focus_me and my_rank is not None:
         page = (my_rank - 1) // limit + 1
-    entries, total = await platform.matches.leaderboard(game_type, (page - 1) * limit, limit)
+    entries, total = await platform.matches.leaderboard(game_type, (page - 1) * limit, limit, hide)
     first_rank = (page - 1) * limit + 1
     return {
         "game_type": game_type,

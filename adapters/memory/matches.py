@@ -96,19 +96,28 @@ class MemoryMatchRepository:
     async def ratings(self, user_id: str) -> list[Rating]:
         return sorted((r for r in self._book.rows() if r.user_id == user_id), key=lambda r: r.game_type)
 
-    async def leaderboard(self, game_type: str, offset: int, limit: int) -> tuple[list[Rating], int]:
+    async def leaderboard(
+        self, game_type: str, offset: int, limit: int, exclude_prefix: str | None = None
+    ) -> tuple[list[Rating], int]:
         if offset < 0:
             raise ValueError("offset must not be negative")
-        board = sorted((r for r in self._book.rows() if r.game_type == game_type), key=_leaderboard_key)
+        board = sorted(self._board(game_type, exclude_prefix), key=_leaderboard_key)
         page = board[offset : offset + limit] if limit > 0 else []
         return page, len(board)
 
-    async def rank_of(self, user_id: str, game_type: str) -> int | None:
+    async def rank_of(self, user_id: str, game_type: str, exclude_prefix: str | None = None) -> int | None:
         me = self._book.get(user_id, game_type)
         if me is None:
             return None
         mine = _leaderboard_key(me)
-        return sum(1 for r in self._book.rows() if r.game_type == game_type and _leaderboard_key(r) <= mine)
+        return sum(1 for r in self._board(game_type, exclude_prefix) if _leaderboard_key(r) <= mine)
+
+    def _board(self, game_type: str, exclude_prefix: str | None) -> list[Rating]:
+        return [
+            r
+            for r in self._book.rows()
+            if r.game_type == game_type and not (exclude_prefix and r.user_id.startswith(exclude_prefix))
+        ]
 
     async def rebuild_ratings(self) -> int:
         ordered = sorted(self._matches.values(), key=lambda s: s.key)

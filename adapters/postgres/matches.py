@@ -179,19 +179,27 @@ class PostgresMatchRepository:
             found = await conn.fetch(*_parts(queries.ratings_of(POSTGRES, user_id)))
         return [rows.rating(row) for row in found]
 
-    async def leaderboard(self, game_type: str, offset: int, limit: int) -> tuple[list[Rating], int]:
+    async def leaderboard(
+        self, game_type: str, offset: int, limit: int, exclude_prefix: str | None = None
+    ) -> tuple[list[Rating], int]:
         if offset < 0:
             raise ValueError("offset must not be negative")
         async with self._transaction(isolation="repeatable_read", readonly=True) as conn:
-            total = int(await conn.fetchval(*_parts(queries.count_rated(POSTGRES, game_type))))
+            total = int(
+                await conn.fetchval(*_parts(queries.count_rated(POSTGRES, game_type, exclude_prefix)))
+            )
             if limit <= 0:
                 return [], total
-            page = await conn.fetch(*_parts(queries.leaderboard_page(POSTGRES, game_type, offset, limit)))
+            page = await conn.fetch(
+                *_parts(queries.leaderboard_page(POSTGRES, game_type, offset, limit, exclude_prefix))
+            )
         return [rows.rating(row) for row in page], total
 
-    async def rank_of(self, user_id: str, game_type: str) -> int | None:
+    async def rank_of(self, user_id: str, game_type: str, exclude_prefix: str | None = None) -> int | None:
         async with self._connection() as conn:
-            rank = int(await conn.fetchval(*_parts(queries.rank_of(POSTGRES, user_id, game_type))))
+            rank = int(
+                await conn.fetchval(*_parts(queries.rank_of(POSTGRES, user_id, game_type, exclude_prefix)))
+            )
         return rank or None
 
     async def rebuild_ratings(self) -> int:

@@ -159,12 +159,29 @@ def ratings_of(d: Dialect, user_id: str) -> Statement:
     return statement(query.orderby(RATING.game_type), b)
 
 
-def leaderboard_page(d: Dialect, game_type: str, offset: int, limit: int) -> Statement:
+def _on_board(b: Any, table: Any, game_type: str, exclude_prefix: str | None) -> Any:
+    """The rows of a game type's board, less the user ids starting with ``exclude_prefix``."""
+    condition = table.game_type == b(game_type)
+    if exclude_prefix is not None:
+        condition &= table.user_id.not_like(b(like_prefix(exclude_prefix)))
+    return condition
+
+
+def like_prefix(prefix: str) -> str:
+    """A LIKE pattern for ids starting with ``prefix`` (which may hold no wildcard)."""
+    if any(ch in prefix for ch in "%_\\"):
+        raise ValueError(f"a prefix with LIKE wildcards: {prefix!r}")
+    return prefix + "%"
+
+
+def leaderboard_page(
+    d: Dialect, game_type: str, offset: int, limit: int, exclude_prefix: str | None = None
+) -> Statement:
     b = d.binder()
     query = (
         d.query.from_(RATING)
         .select(*RATING_COLUMNS)
-        .where(RATING.game_type == b(game_type))
+        .where(_on_board(b, RATING, game_type, exclude_prefix))
         .orderby(RATING.rating, order=Order.desc)
         .orderby(RATING.wins, order=Order.desc)
         .orderby(RATING.user_id)
@@ -174,12 +191,13 @@ def leaderboard_page(d: Dialect, game_type: str, offset: int, limit: int) -> Sta
     return statement(query, b)
 
 
-def count_rated(d: Dialect, game_type: str) -> Statement:
+def count_rated(d: Dialect, game_type: str, exclude_prefix: str | None = None) -> Statement:
     b = d.binder()
-    return statement(d.query.from_(RATING).select(fn.Count("*")).where(RATING.game_type == b(game_type)), b)
+    condition = _on_board(b, RATING, game_type, exclude_prefix)
+    return statement(d.query.from_(RATING).select(fn.Count("*")).where(condition), b)
 
 
-def rank_of(d: Dialect, user_id: str, game_type: str) -> Statement:
+def rank_of(d: Dialect, user_id: str, game_type: str, exclude_prefix: str | None = None) -> Statement:
     """How many players of the game type rank at or before the user (0: the user is not rated)."""
     b = d.binder()
     other, me = RATING.as_("other"), Table("player_rating").as_("me")
@@ -194,6 +212,9 @@ def rank_of(d: Dialect, user_id: str, game_type: str) -> Statement:
         .select(fn.Count("*"))
         .where((me.user_id == b(user_id)) & (me.game_type == b(game_type)) & ahead)
     )
+    if exclude_prefix is not None:
+        pattern: Any = b(like_prefix(exclude_prefix))
+        query = query.where(other.user_id.not_like(pattern))
     return statement(query, b)
 
 

@@ -183,21 +183,29 @@ class SqliteMatchRepository:
             found = await db.execute_fetchall(*_parts(queries.ratings_of(SQLITE, user_id)))
         return [rows.rating(row) for row in found]
 
-    async def leaderboard(self, game_type: str, offset: int, limit: int) -> tuple[list[Rating], int]:
+    async def leaderboard(
+        self, game_type: str, offset: int, limit: int, exclude_prefix: str | None = None
+    ) -> tuple[list[Rating], int]:
         if offset < 0:
             raise ValueError("offset must not be negative")
         async with self._connection() as db:
-            total = next(iter(await db.execute_fetchall(*_parts(queries.count_rated(SQLITE, game_type)))))[0]
+            total = next(
+                iter(
+                    await db.execute_fetchall(*_parts(queries.count_rated(SQLITE, game_type, exclude_prefix)))
+                )
+            )[0]
             if limit <= 0:
                 return [], int(total)
             page = await db.execute_fetchall(
-                *_parts(queries.leaderboard_page(SQLITE, game_type, offset, limit))
+                *_parts(queries.leaderboard_page(SQLITE, game_type, offset, limit, exclude_prefix))
             )
         return [rows.rating(row) for row in page], int(total)
 
-    async def rank_of(self, user_id: str, game_type: str) -> int | None:
+    async def rank_of(self, user_id: str, game_type: str, exclude_prefix: str | None = None) -> int | None:
         async with self._connection() as db:
-            found = await db.execute_fetchall(*_parts(queries.rank_of(SQLITE, user_id, game_type)))
+            found = await db.execute_fetchall(
+                *_parts(queries.rank_of(SQLITE, user_id, game_type, exclude_prefix))
+            )
         rank = int(next(iter(found))[0])
         return rank or None
 

@@ -447,3 +447,14 @@ async def test_postgres_cut_off_after_opening_is_storage_unavailable() -> None:
             await repository.leaderboard(SCOPONE, 0, 10)
     finally:
         await asyncio.wait_for(repository.close(), 10)
+
+
+async def test_bot_accounts_can_be_left_off_the_leaderboard_and_the_ranks(repo: MatchRepository) -> None:
+    await repo.record(finished({"A": ["bot:normal:1"], "B": ["u-anna"]}, "A", at=T0))
+    await repo.record(finished({"A": ["bot:easy:0"], "B": ["u-anna"]}, "B", at=T0 + 1))
+    everyone, total = await repo.leaderboard(SCOPONE, 0, 10)
+    assert total == 3 and {r.user_id for r in everyone} == {"bot:normal:1", "bot:easy:0", "u-anna"}
+    people, people_total = await repo.leaderboard(SCOPONE, 0, 10, exclude_prefix="bot:")
+    assert people_total == 1 and [r.user_id for r in people] == ["u-anna"]
+    assert await repo.rank_of("u-anna", SCOPONE, exclude_prefix="bot:") == 1
+    assert await repo.rank_of("u-anna", SCOPONE) == 2

@@ -86,6 +86,7 @@ async def test_two_processes_serve_one_match_and_the_survivor_finishes_it(redis_
             await asyncio.sleep(0.05)
         stop.set()
         await asyncio.gather(*players)
+        await asyncio.sleep(TURN_TIMEOUT)  # a move still in flight lands before "current" is read
         current = (await guests[0].http.get(f"/api/games/{created['id']}")).json()["version"]
         for s in sockets:  # every player, on either process, reaches the latest state by push alone
             if not any(f["type"] == "state" and f["game"]["version"] >= current for f in s.frames):

@@ -1,0 +1,62 @@
+"""Seating and removing computer players in a lobby."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+from sanic import Blueprint
+from sanic.request import Request
+from sanic.response import HTTPResponse, json
+
+from application.bots import add_bot, remove_bot
+from application.views import game_view
+from domain.bots.registry import LEVELS
+from entrypoints.http.context import platform_of, require_identity
+from entrypoints.http.openapi import documented, errors
+from entrypoints.http.schemas import GameViewSchema, load, read_json
+
+bp = Blueprint("bots")
+TAGS = ("games",)
+
+
+class AddBotSchema(Schema):
+    level = fields.String(
+        load_default="normal",
+        validate=validate.OneOf(LEVELS),
+        metadata={"description": "easy plays a random legal move; normal plays sensibly"},
+    )
+
+
+add_bot_schema = AddBotSchema()
+game_view_schema = GameViewSchema()
+
+
+@bp.post("/api/games/<game_id:str>/bots")
+@documented(
+    "Seat a computer player",
+    body=AddBotSchema,
+    responses={201: GameViewSchema, **errors(400, 401, 403, 404, 409)},
+    auth="required",
+    tags=TAGS,
+    description="Only the table's creator, before the match starts; the last seat taken starts it.",
+)
+async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
+    user = await require_identity(request)
+    body = load(add_bot_schema, read_json(request))
+    platform = platform_of(request.app)
+    session = await add_bot(platform, user, game_id, body["level"])
+    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)), status=201)
+
+
+@bp.delete("/api/games/<game_id:str>/bots/<seat:int>")
+@documented(
+    "Remove a computer player from a seat",
+    responses={200: GameViewSchema, **errors(400, 401, 403, 404, 409)},
+    auth="required",
+    tags=TAGS,
+    description="Only the table's creator, before the match starts.",
+)
+async def unseat_bot(request: Request, game_id: str, seat: int) -> HTTPResponse:
+    user = await require_identity(request)
+    platform = platform_of(request.app)
+    session = await remove_bot(platform, user, game_id, seat)
+    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)))
