@@ -58,8 +58,10 @@ async def _wait_healthy(server: ServerProcess, timeout: float = 30.0) -> None:
 
 
 @asynccontextmanager
-async def tavolo_serve(env: Mapping[str, str], args: tuple[str, ...] = ()) -> AsyncIterator[ServerProcess]:
-    port = free_port()
+async def tavolo_serve(
+    env: Mapping[str, str], args: tuple[str, ...] = (), port: int | None = None
+) -> AsyncIterator[ServerProcess]:
+    port = port or free_port()
     full_env = {**os.environ, **env, "APP_HOST": "127.0.0.1", "APP_PORT": str(port)}
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
     process = subprocess.Popen(  # noqa: ASYNC220 - started once, not waited on
