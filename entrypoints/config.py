@@ -10,11 +10,12 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from urllib.parse import quote, unquote, urlsplit
+from urllib.parse import quote, unquote
 
+from entrypoints.config_errors import ConfigError
+from entrypoints.oidc_settings import OidcProviderSettings, oidc_providers
 
-class ConfigError(ValueError):
-    """A configuration variable has a value the server cannot use."""
+__all__ = ["ConfigError", "OidcProviderSettings", "Settings", "load_settings"]
 
 
 VARIABLES: dict[str, str | None] = {
@@ -90,31 +91,7 @@ TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
 
 
-OIDC_FIELDS = (
-    "PROVIDER",
-    "ISSUER",
-    "CLIENT_ID",
-    "CLIENT_SECRET",
-    "REDIRECT_URI",
-    "POST_LOGIN_REDIRECT",
-    "POST_LOGOUT_REDIRECT",
-)
-_OIDC_VARIABLE = re.compile(r"OIDC_(0|[1-9][0-9]*)_([A-Z_]+)")
-_PROVIDER_NAME = re.compile(r"[A-Za-z0-9_-]+")
 _ORIGIN = re.compile(r"(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
-
-
-@dataclass(frozen=True)
-class OidcProviderSettings:
-    """One OIDC provider: ``OIDC_<n>_*``. ``client_secret`` is ``None`` for a public client."""
-
-    name: str
-    issuer: str
-    client_id: str
-    redirect_uri: str
-    client_secret: str | None = field(default=None, repr=False)
-    post_login_redirect: str = "/"
-    post_logout_redirect: str = "/"
 
 
 @dataclass(frozen=True)
@@ -290,75 +267,6 @@ def _optional_flag(env: Mapping[str, str], name: str) -> bool | None:
     return _flag(env, name)
 
 
-def _is_http_url(value: str) -> bool:
-    parts = urlsplit(value)
-    return parts.scheme in {"http", "https"} and bool(parts.hostname)
-
-
-def _redirect_target(name: str, value: str) -> str:
-    """A post-login/logout target: a local path (``/...``, never ``//host``) or an absolute http(s) URL."""
-    if (value.startswith("/") and not value.startswith("//") and "\\" not in value) or _is_http_url(value):
-        return value
-    raise ConfigError(f"{name} must be a path starting with / or an http(s) URL, got {value!r}")
-
-
-def _oidc_blocks(env: Mapping[str, str]) -> dict[int, dict[str, str]]:
-    blocks: dict[int, dict[str, str]] = {}
-    for name, value in env.items():
-        if not name.startswith("OIDC_") or name in VARIABLES or not value.strip():
-            continue
-        match = _OIDC_VARIABLE.fullmatch(name)
-        if match is None or match.group(2) not in OIDC_FIELDS:
-            raise ConfigError(
-                f"{name} is not a known variable: providers are configured in indexed blocks "
-                f"OIDC_<n>_{{{','.join(OIDC_FIELDS)}}} with n = 0, 1, ..."
-            )
-        blocks.setdefault(int(match.group(1)), {})[match.group(2)] = value.strip()
-    if sorted(blocks) != list(range(len(blocks))):
-        raise ConfigError(
-            f"OIDC provider blocks must be numbered contiguously from 0, got indices {sorted(blocks)}"
-        )
-    return blocks
-
-
-def _oidc_providers(env: Mapping[str, str], app_port: int) -> tuple[OidcProviderSettings, ...]:
-    providers: list[OidcProviderSettings] = []
-    for index, block in sorted(_oidc_blocks(env).items()):
-        prefix = f"OIDC_{index}_"
-        for required in ("PROVIDER", "ISSUER", "CLIENT_ID"):
-            if required not in block:
-                raise ConfigError(f"{prefix}{required} is required when any {prefix}* variable is set")
-        name = block["PROVIDER"]
-        if not _PROVIDER_NAME.fullmatch(name):
-            raise ConfigError(f"{prefix}PROVIDER must match [A-Za-z0-9_-]+, got {name!r}")
-        if name.lower() == "guest":
-            raise ConfigError(f"{prefix}PROVIDER must not be 'guest': that name is the guest login's")
-        if any(name.lower() == other.name.lower() for other in providers):
-            raise ConfigError(f"{prefix}PROVIDER {name!r} is already the name of another provider")
-        issuer = block["ISSUER"]
-        if not _is_http_url(issuer) or urlsplit(issuer).query or urlsplit(issuer).fragment:
-            raise ConfigError(f"{prefix}ISSUER must be an http(s) URL without query or fragment")
-        redirect_uri = block.get("REDIRECT_URI", f"http://localhost:{app_port}/auth/{name}/callback")
-        if not _is_http_url(redirect_uri):
-            raise ConfigError(f"{prefix}REDIRECT_URI must be an absolute http(s) URL, got {redirect_uri!r}")
-        providers.append(
-            OidcProviderSettings(
-                name=name,
-                issuer=issuer,
-                client_id=block["CLIENT_ID"],
-                client_secret=block.get("CLIENT_SECRET"),
-                redirect_uri=redirect_uri,
-                post_login_redirect=_redirect_target(
-                    f"{prefix}POST_LOGIN_REDIRECT", block.get("POST_LOGIN_REDIRECT", "/")
-                ),
-                post_logout_redirect=_redirect_target(
-                    f"{prefix}POST_LOGOUT_REDIRECT", block.get("POST_LOGOUT_REDIRECT", "/")
-                ),
-            )
-        )
-    return tuple(providers)
-
-
 def _list(env: Mapping[str, str], name: str) -> tuple[str, ...]:
     raw = _get(env, name) or ""
     return tuple(dict.fromkeys(item.strip() for item in raw.split(",") if item.strip()))
@@ -390,7 +298,7 @@ def _cors_regex(env: Mapping[str, str]) -> str | None:
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     app_port = _port(env, "APP_PORT")
-    oidc_providers = _oidc_providers(env, app_port)
+    providers = oidc_providers(env, app_port, VARIABLES)
     cors_origins = _cors_origins(env)
     cors_credentials = _flag(env, "CORS_ALLOW_CREDENTIALS")
     if cors_credentials and "*" in cors_origins:
@@ -410,7 +318,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         session_max_age_seconds=_positive_number(env, "SESSION_MAX_AGE_SECONDS"),
         session_cookie_secure=_optional_flag(env, "SESSION_COOKIE_SECURE"),
         auth_guest=_optional_flag(env, "AUTH_GUEST"),
-        oidc_providers=oidc_providers,
+        oidc_providers=providers,
         oidc_login_timeout_seconds=_positive_number(env, "OIDC_LOGIN_TIMEOUT_SECONDS"),
         cors_allow_origins=cors_origins,
         cors_allow_origin_regex=_cors_regex(env),
