@@ -111,6 +111,7 @@ class GameHub:
         registry = self._platform.registry
         views: dict[int | None, JSON] = {}
         game_over = game_over_message(registry, session)
+        state = None  # the engine state, loaded once for every seat's view
         sends = []
         for subscriber in targets:
             if not force and self._sent_version.get(subscriber, 0) >= session.version:
@@ -119,7 +120,9 @@ class GameHub:
                 self._sent_version[subscriber] = session.version
             seat = session.seat_of(subscriber.user_id)
             if seat not in views:
-                views[seat] = game_view(registry, session, subscriber.user_id)
+                if state is None and session.state is not None:
+                    state = registry.get(session.game_type).load(session.state)
+                views[seat] = game_view(registry, session, subscriber.user_id, state)
             sends.append(self._send(subscriber, {"type": "state", "game": views[seat]}, game_over))
         if sends:
             await asyncio.gather(*sends)

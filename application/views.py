@@ -36,13 +36,19 @@ def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
     }
 
 
-def game_view(registry: EngineRegistry, session: GameSession, user_id: str | None) -> JSON:
-    """The engine's view of the caller's seat, under the envelope's own fields."""
+def game_view(
+    registry: EngineRegistry, session: GameSession, user_id: str | None, state: Any = None
+) -> JSON:
+    """The engine's view of the caller's seat, under the envelope's own fields.
+
+    ``state`` is the session's engine state already loaded, when the caller has it
+    (the hub loads it once per version for every seat)."""
     engine = registry.get(session.game_type)
     seat = session.seat_of(user_id)
     view: dict[str, Any] = {"phase": "lobby"}
     if session.state is not None:
-        state = engine.load(session.state)
+        if state is None:
+            state = engine.load(session.state)
         view.update(engine.view(state, seat))
         if seat is not None and engine.turn(state) == seat:
             view["your_turn"] = True

@@ -42,6 +42,9 @@ class Card:
     @staticmethod
     def parse(code: object) -> Card:
         """Read a wire code; anything else is an ``InvalidAction``."""
+        known = BY_CODE.get(code) if isinstance(code, str) else None
+        if known is not None:
+            return known
         if not isinstance(code, str) or len(code) != 3 or not code[:2].isdigit():
             raise InvalidAction("a card is written RRSUIT, for example 07D")
         rank = int(code[:2])
@@ -56,6 +59,7 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 CARDS: dict[tuple[int, Suit], Card] = {(c.rank, c.suit): c for c in DECK}
+BY_CODE: dict[str, Card] = {c.code: c for c in DECK}
 SETTEBELLO = CARDS[(7, Suit.DENARI)]
 
 
