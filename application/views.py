@@ -36,9 +36,7 @@ def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
     }
 
 
-def game_view(
-    registry: EngineRegistry, session: GameSession, user_id: str | None, state: Any = None
-) -> JSON:
+def game_view(registry: EngineRegistry, session: GameSession, user_id: str | None, state: Any = None) -> JSON:
     """The engine's view of the caller's seat, under the envelope's own fields.
 
     ``state`` is the session's engine state already loaded, when the caller has it
