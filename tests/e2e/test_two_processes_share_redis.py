@@ -63,7 +63,8 @@ async def test_two_processes_serve_one_match_and_the_survivor_finishes_it(redis_
 
         created = (
             await guests[0].http.post(
-                "/api/games", json={"game_type": "scopone_scientifico", "options": {"target_score": 6}}
+                "/api/games",
+                json={"game_type": "scopone_scientifico", "options": {"target_score": 11, "napola": False}},
             )
         ).json()
         sockets = [
