@@ -8,7 +8,7 @@ A card travels as ``RRSUIT``: two digits for the rank (``01`` ace .. ``07``,
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from domain.errors import InvalidAction
@@ -31,10 +31,18 @@ RANK_NAMES = {1: "ace", 8: "fante", 9: "cavallo", 10: "re"}
 class Card:
     rank: int
     suit: Suit
+    code: str = field(init=False, repr=False, compare=False)
+    """The wire code (``07D``), worked out once when the card is made: engines read it
+    on every dump and view, so it is a plain attribute rather than a property."""
 
-    @property
-    def code(self) -> str:
-        return f"{self.rank:02d}{self.suit.value}"
+    def __post_init__(self) -> None:
+        # A frozen dataclass sets its own derived fields through object.__setattr__.
+        object.__setattr__(self, "code", f"{self.rank:02d}{self.suit.value}")
+
+    def __hash__(self) -> int:
+        # Equal cards have equal codes; hashing the (cached) string hash is much cheaper
+        # than the generated hash of (rank, suit), which calls the enum's Python __hash__.
+        return hash(self.code)
 
     def __str__(self) -> str:
         return self.code

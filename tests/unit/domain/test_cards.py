@@ -35,3 +35,9 @@ def test_a_seeded_shuffle_is_reproducible_and_complete() -> None:
 def test_an_explicit_deck_must_hold_every_card_once() -> None:
     with pytest.raises(InvalidAction):
         check_deck([*DECK[:-1], DECK[0]])
+
+
+def test_a_card_built_by_hand_equals_and_hashes_like_the_deck_card() -> None:
+    made = Card(7, Suit.DENARI)
+    assert made == SETTEBELLO and hash(made) == hash(SETTEBELLO)
+    assert made.code == "07D" and made in {SETTEBELLO}
