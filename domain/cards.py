@@ -8,8 +8,10 @@ A card travels as ``RRSUIT``: two digits for the rank (``01`` ace .. ``07``,
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from domain.errors import InvalidAction
 
@@ -74,6 +76,19 @@ SETTEBELLO = CARDS[(7, Suit.DENARI)]
 def card(code: str) -> Card:
     """Shorthand for tests and fixtures: ``card("07D")``."""
     return Card.parse(code)
+
+
+def parse_cards(codes: Sequence[Any]) -> tuple[Card, ...]:
+    """Read a list of wire codes (a hand, a pile, a deck) into cards, in order.
+
+    Every stored state is full of card lists, so the usual case is one dict lookup per
+    code; only when a code is unknown does ``Card.parse`` go through them one by one,
+    to raise the ``InvalidAction`` that says what is wrong.
+    """
+    try:
+        return tuple([BY_CODE[code] for code in codes])
+    except (KeyError, TypeError):
+        return tuple(Card.parse(code) for code in codes)
 
 
 def cards(codes: str) -> list[Card]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from domain.cards import Card
+from domain.cards import Card, parse_cards
 from domain.engine import JSON, Timeouts
 from domain.errors import InvalidAction
 from domain.games.fishing.config import SIDES
@@ -102,10 +102,6 @@ def census(state: FishingState) -> Iterator[Card]:
 
 def _codes(items: tuple[Card, ...]) -> list[str]:
     return [item.code for item in items]
-
-
-def _cards(raw: Any) -> tuple[Card, ...]:
-    return tuple(Card.parse(code) for code in raw)
 
 
 def _side(label: str | None) -> int | None:
@@ -206,7 +202,7 @@ def play_from_json(data: Mapping[str, Any]) -> Play:
     return Play(
         seat=int(data["seat"]),
         card=Card.parse(data["card"]),
-        captured=_cards(data["captured"]),
+        captured=parse_cards(data["captured"]),
         scopa=bool(data["scopa"]),
         sweep=bool(data["sweep"]),
     )
@@ -267,10 +263,10 @@ def load_state(data: Mapping[str, Any]) -> FishingState:
             phase=phase,
             hand_number=int(data["hand_number"]),
             dealer=int(data["dealer"]),
-            hands=tuple(_cards(hand) for hand in data["hands"]),
-            table=_cards(data["table"]),
-            deck=_cards(data["deck"]),
-            piles=(_cards(first), _cards(second)),
+            hands=tuple([parse_cards(hand) for hand in data["hands"]]),
+            table=parse_cards(data["table"]),
+            deck=parse_cards(data["deck"]),
+            piles=(parse_cards(first), parse_cards(second)),
             scope=_pair(data["scope"]),
             scores=_pair(data["scores"]),
             seat_scope=tuple(int(n) for n in data["seat_scope"]),

@@ -25,6 +25,8 @@ POINTS_STEP = 2
 LOWEST_RANK = RANK_ORDER[-1]
 FORCED_RANK = RANK_ORDER[0]
 
+EntryKind = Literal["bid", "pass"]
+
 
 @dataclass(frozen=True, slots=True)
 class Bid:
@@ -45,7 +47,7 @@ class Bid:
 @dataclass(frozen=True, slots=True)
 class AuctionEntry:
     seat: int
-    kind: Literal["bid", "pass"]
+    kind: EntryKind
     rank: int | None = None
     points: int | None = None
     forced: bool = False
@@ -195,7 +197,7 @@ def load_auction(data: Mapping[str, Any]) -> Auction:
         history=tuple(
             AuctionEntry(
                 seat=int(e["seat"]),
-                kind=cast(Literal["bid", "pass"], e["kind"]),
+                kind=cast(EntryKind, e["kind"]),
                 rank=e["rank"],
                 points=e["points"],
                 forced=bool(e["forced"]),

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from domain.cards import Card
+from domain.cards import Card, parse_cards
 from domain.engine import JSON
-from domain.games.tricks.codec import card_codes, dump_plays, dump_trick, load_plays, load_trick, parse_cards
+from domain.games.tricks.codec import card_codes, dump_plays, dump_trick, load_plays, load_trick
 from domain.games.tricks.trick import CompletedTrick, Play
 
 BriscolaPhase = Literal["playing", "hand_end", "finished"]

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from domain.cards import Card, Suit
+from domain.cards import Card, Suit, parse_cards
 from domain.engine import JSON
 from domain.games.tricks.auction import PLAIN_TARGET, Auction, dump_auction, load_auction
 from domain.games.tricks.codec import (
@@ -20,7 +20,6 @@ from domain.games.tricks.codec import (
     load_plays,
     load_trick,
     optional_card,
-    parse_cards,
 )
 from domain.games.tricks.trick import CompletedTrick, Play
 

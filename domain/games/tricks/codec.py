@@ -13,10 +13,6 @@ def card_codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
-def parse_cards(codes: Iterable[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) for c in codes)
-
-
 def optional_card(code: str | None) -> Card | None:
     return None if code is None else Card.parse(code)
 

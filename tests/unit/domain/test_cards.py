@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from domain.cards import DECK, SETTEBELLO, Card, Suit, check_deck, shuffled_deck
+from domain.cards import DECK, SETTEBELLO, Card, Suit, check_deck, parse_cards, shuffled_deck
 from domain.errors import InvalidAction
 
 
@@ -41,3 +41,11 @@ def test_a_card_built_by_hand_equals_and_hashes_like_the_deck_card() -> None:
     made = Card(7, Suit.DENARI)
     assert made == SETTEBELLO and hash(made) == hash(SETTEBELLO)
     assert made.code == "07D" and made in {SETTEBELLO}
+
+
+def test_a_list_of_codes_reads_in_order_and_a_bad_code_is_an_invalid_action() -> None:
+    assert parse_cards(["07D", "01B"]) == (SETTEBELLO, Card(1, Suit.BASTONI))
+    assert parse_cards([]) == ()
+    for bad in (["07D", "11B"], ["07D", None], ["07D", ["01B"]]):
+        with pytest.raises(InvalidAction):
+            parse_cards(bad)
