@@ -11,11 +11,11 @@ sends faster than its budget (``WS_RATE_PER_SECOND``, bursts of
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from typing import Any
 
+import orjson
 from sanic import Blueprint, Websocket
 from sanic.request import Request
 from sanic.response import HTTPResponse
@@ -48,7 +48,7 @@ class SocketSubscriber:
         return self._user_id
 
     async def send(self, message: JSON) -> None:
-        await self._ws.send(json.dumps(message, separators=(",", ":")))
+        await self._ws.send(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 @bp.on_request
@@ -66,8 +66,8 @@ def parse_message(raw: str | bytes | None) -> dict[str, Any]:
     if raw is None:
         raise InvalidAction("empty message")
     try:
-        message = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        message = orjson.loads(raw)
+    except orjson.JSONDecodeError:
         raise InvalidAction("a message is a JSON object") from None
     if not isinstance(message, dict):
         raise InvalidAction("a message is a JSON object")

@@ -1,16 +1,18 @@
 """Live game sessions kept in this process's memory.
 
-Envelopes are stored as deep copies of ``GameSession.dump()`` and rebuilt on
-every read, so no caller ever shares a mutable object with the store (the same
-isolation a serialising store such as Redis gives).
+Each envelope is kept as its compact JSON (``orjson``) beside the frozen
+``GameSession`` it came from, whose immutable fields (id, version, seats,
+phase…) the store reads; every read decodes a fresh copy. So no caller ever
+shares a mutable object with the store — the same isolation a serialising
+store such as Redis gives — at a fraction of the cost of ``copy.deepcopy``.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 from dataclasses import dataclass
-from typing import Any
+
+import orjson
 
 from application.ports import Clock
 from domain.session import GameSession
@@ -23,12 +25,20 @@ _SWEEP_INTERVAL_SECONDS = 60.0
 
 @dataclass(slots=True)
 class _Record:
-    data: dict[str, Any]
+    session: GameSession  # only its immutable fields are read: its dicts belong to the caller
+    blob: bytes
     expires_at: float
 
+    def copy(self) -> GameSession:
+        return GameSession.load(orjson.loads(self.blob))
 
-def _seated_users(data: dict[str, Any]) -> set[str]:
-    return {seat["user_id"] for seat in data["seats"] if seat is not None}
+
+def _blob(session: GameSession) -> bytes:
+    return orjson.dumps(session.dump(), option=orjson.OPT_NON_STR_KEYS)
+
+
+def _seated_users(session: GameSession) -> set[str]:
+    return {seat.user_id for seat in session.seats if seat is not None}
 
 
 class MemorySessionStore:
@@ -58,10 +68,9 @@ class MemorySessionStore:
         if self._live_record(session.id) is not None:
             logger.debug("game id %s already exists; not created again", session.id)
             return False
-        data = copy.deepcopy(session.dump())
-        self._records[session.id] = _Record(data, self._clock.now() + self._ttl)
+        self._records[session.id] = _Record(session, _blob(session), self._clock.now() + self._ttl)
         self._codes[session.join_code] = session.id
-        self._index_users(session.id, set(), _seated_users(data))
+        self._index_users(session.id, set(), _seated_users(session))
         logger.debug("created game %s with join code %s", session.id, session.join_code)
         return True
 
@@ -69,7 +78,7 @@ class MemorySessionStore:
         record = self._live_record(game_id)
         if record is None:
             return None
-        return GameSession.load(copy.deepcopy(record.data))
+        return record.copy()
 
     async def find_by_code(self, code: str) -> GameSession | None:
         game_id = self._codes.get(code)
@@ -82,7 +91,7 @@ class MemorySessionStore:
         if record is None:
             logger.debug("save of game %s refused: no such live game", session.id)
             return False
-        stored_version = record.data["version"]
+        stored_version = record.session.version
         if stored_version != expected_version:
             logger.debug(
                 "save of game %s refused: stored version %s, expected %s",
@@ -91,23 +100,21 @@ class MemorySessionStore:
                 expected_version,
             )
             return False
-        data = copy.deepcopy(session.dump())
-        self._index_users(session.id, _seated_users(record.data), _seated_users(data))
-        record.data = data
+        self._index_users(session.id, _seated_users(record.session), _seated_users(session))
+        record.session = session
+        record.blob = _blob(session)
         record.expires_at = self._clock.now() + self._ttl
         return True
 
     async def games_of(self, user_id: str) -> list[GameSession]:
         live = (self._live_record(game_id) for game_id in list(self._by_user.get(user_id, ())))
         records = [record for record in live if record is not None]
-        records.sort(key=lambda r: (r.data["created_at"], r.data["id"]), reverse=True)
-        return [GameSession.load(copy.deepcopy(r.data)) for r in records]
+        records.sort(key=lambda r: (r.session.created_at, r.session.id), reverse=True)
+        return [r.copy() for r in records]
 
     async def count_live(self) -> int:
         now = self._clock.now()
-        return sum(
-            1 for r in self._records.values() if r.expires_at > now and r.data.get("phase") != "finished"
-        )
+        return sum(1 for r in self._records.values() if r.expires_at > now and r.session.phase != "finished")
 
     def _live_record(self, game_id: str) -> _Record | None:
         record = self._records.get(game_id)
@@ -129,10 +136,10 @@ class MemorySessionStore:
 
     def _forget(self, game_id: str) -> None:
         record = self._records.pop(game_id)
-        code = record.data["join_code"]
+        code = record.session.join_code
         if self._codes.get(code) == game_id:
             del self._codes[code]
-        self._index_users(game_id, _seated_users(record.data), set())
+        self._index_users(game_id, _seated_users(record.session), set())
         logger.debug("game %s expired", game_id)
 
     def _index_users(self, game_id: str, before: set[str], after: set[str]) -> None:
