@@ -7,7 +7,7 @@ adapter (memory, Redis, …) must honour and that ``tests/contract`` checks.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from application.identity import Identity
@@ -68,22 +68,28 @@ class Locks(Protocol):
 @dataclass(frozen=True, slots=True)
 class Notification:
     """``game_id`` is now at ``version``. ``game_id is None`` means "resync
-    everything": notifications may have been lost (e.g. after a reconnect)."""
+    everything": notifications may have been lost (e.g. after a reconnect).
+    ``session`` is the envelope at that version when the publisher attached it
+    (saving every receiving process a read of the store); it does not take
+    part in equality."""
 
     game_id: str | None
     version: int = 0
+    session: GameSession | None = field(default=None, compare=False)
 
 
 class Notifier(Protocol):
     """Announces state changes to every server process.
 
-    ``publish`` is fire-and-forget and at-most-once. ``listen`` yields, in this
-    process, the notifications of every game ``watch``-ed here (one
-    subscription per process, however many connections watch a game), and a
-    resync ``Notification(None)`` whenever messages may have been lost.
+    ``publish`` is fire-and-forget and at-most-once; given the ``session`` at
+    that version, every listener's notification carries an equal envelope.
+    ``listen`` yields, in this process, the notifications of every game
+    ``watch``-ed here (one subscription per process, however many connections
+    watch a game), and a resync ``Notification(None)`` whenever messages may
+    have been lost.
     """
 
-    async def publish(self, game_id: str, version: int) -> None: ...
+    async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None: ...
 
     async def watch(self, game_id: str) -> None: ...
 
@@ -130,6 +136,25 @@ class DeadlineQueue(Protocol):
     async def next_due(self) -> float | None: ...
 
     async def wait(self, timeout: float) -> None: ...
+
+
+class Commits(Protocol):
+    """A game's accepted change, stored together with its consequences in one atomic step.
+
+    ``commit(session, expected_version, deadlines)`` is ``SessionStore.save``'s
+    compare-and-set and returns whether it stored. Only when it stores, and
+    within the same atomic step, the game's pending deadlines become exactly
+    ``deadlines`` (as ``DeadlineQueue.replace``, waking the waiters when the
+    earliest due time moved earlier) and ``session`` is announced to every
+    process (as ``Notifier.publish`` with the session attached). A refused
+    commit changes and announces nothing. As no other commit can come between
+    a save and its deadlines, a game's pending deadlines always belong to its
+    stored version, even without a lock around the writer.
+    """
+
+    async def commit(
+        self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
+    ) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

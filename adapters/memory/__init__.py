@@ -7,6 +7,7 @@ can drive it with a ``FakeClock``; real waiting (``Locks.acquire``'s ``wait``,
 """
 
 from adapters.memory.clock import FakeClock, SystemClock
+from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
@@ -15,6 +16,7 @@ from adapters.memory.session_store import MemorySessionStore
 
 __all__ = [
     "FakeClock",
+    "MemoryCommits",
     "MemoryDeadlineQueue",
     "MemoryLocks",
     "MemoryLoginSessions",

@@ -8,6 +8,7 @@ import weakref
 from collections.abc import AsyncIterator
 
 from application.ports import Notification
+from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
@@ -27,10 +28,10 @@ class MemoryNotifier:
         # Weak: a listener dropped without being closed unsubscribes when collected.
         self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
 
-    async def publish(self, game_id: str, version: int) -> None:
+    async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
         if game_id not in self._watch_counts:
             return
-        notification = Notification(game_id, version)
+        notification = Notification(game_id, version, session)
         for queue in list(self._queues):
             queue.put_nowait(notification)
 

@@ -7,6 +7,7 @@ completion). ``connect`` builds the client the adapters share; the notifier
 and the deadline queue own a pub/sub connection each, closed by ``close()``.
 """
 
+from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import connect
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
@@ -16,6 +17,7 @@ from adapters.redis.notifier import RedisNotifier
 from adapters.redis.session_store import RedisSessionStore
 
 __all__ = [
+    "RedisCommits",
     "RedisDeadlineQueue",
     "RedisKeys",
     "RedisLocks",

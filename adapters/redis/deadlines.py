@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import redis.asyncio as redis
 
+from adapters.redis.commit_script import deadline_member
 from adapters.redis.keys import RedisKeys
 from adapters.redis.subscription import Subscription
 from application.ports import ClaimedDeadline, ScheduledDeadline
@@ -65,10 +66,6 @@ return 1
 """
 
 
-def _member(game_id: str, token: str) -> str:
-    return json.dumps([game_id, token], separators=(",", ":"))
-
-
 class RedisDeadlineQueue:
     """A ``DeadlineQueue`` on a Redis sorted set scored by when each entry is next claimable.
 
@@ -98,7 +95,7 @@ class RedisDeadlineQueue:
         for deadline in deadlines:
             if deadline.game_id != game_id:
                 raise ValueError(f"deadline of game {deadline.game_id} given to replace game {game_id}")
-            args += [_member(game_id, deadline.token), repr(float(deadline.due))]
+            args += [deadline_member(game_id, deadline.token), repr(float(deadline.due))]
         dropped = await self._replace(keys=self._keys_of(game_id), args=args)
         logger.debug("game %s: %s deadline(s) dropped, %d scheduled", game_id, dropped, len(deadlines))
 
@@ -118,7 +115,8 @@ class RedisDeadlineQueue:
 
     async def complete(self, claimed: ClaimedDeadline) -> None:
         done = await self._complete(
-            keys=self._keys_of(claimed.game_id), args=[_member(claimed.game_id, claimed.token), claimed.lease]
+            keys=self._keys_of(claimed.game_id),
+            args=[deadline_member(claimed.game_id, claimed.token), claimed.lease],
         )
         if done != 1:
             logger.debug(

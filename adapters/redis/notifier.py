@@ -9,9 +9,11 @@ from collections.abc import AsyncIterator
 
 import redis.asyncio as redis
 
+from adapters.redis.codec import decode_session, encode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.subscription import Subscription
 from application.ports import Notification
+from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
@@ -19,7 +21,8 @@ logger = logging.getLogger(__name__)
 class RedisNotifier:
     """A ``Notifier`` on Redis pub/sub: one channel per game, one connection per process.
 
-    ``publish`` sends the version on the game's channel. ``watch``/``unwatch``
+    ``publish`` sends the version on the game's channel, or the envelope's JSON
+    when it has the session (as ``RedisCommits`` does, from its script). ``watch``/``unwatch``
     are reference-counted per game: the process subscribes to a channel on its
     first watch (returning once Redis confirmed it) and unsubscribes on its
     last unwatch. Every ``listen()`` iterator (subscribed when ``listen`` is
@@ -38,8 +41,9 @@ class RedisNotifier:
         # Weak: a listener dropped without being closed unsubscribes when collected.
         self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
 
-    async def publish(self, game_id: str, version: int) -> None:
-        receivers = await self._client.publish(self._keys.events(game_id), str(version))
+    async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
+        message = str(version) if session is None else encode_session(session)
+        receivers = await self._client.publish(self._keys.events(game_id), message)
         logger.debug("game %s at version %d announced to %d process(es)", game_id, version, receivers)
 
     async def watch(self, game_id: str) -> None:
@@ -83,11 +87,15 @@ class RedisNotifier:
         if game_id is None:
             return  # unwatched meanwhile: Redis had not yet processed the UNSUBSCRIBE
         try:
-            version = int(data)
-        except ValueError:
+            if data.startswith("{"):
+                session = decode_session(data)
+                notification = Notification(game_id, session.version, session)
+            else:
+                notification = Notification(game_id, int(data))
+        except (ValueError, KeyError, TypeError):
             logger.warning("ignored a malformed notification on a game channel")
             return
-        self._deliver(Notification(game_id, version))
+        self._deliver(notification)
 
     def _resync(self) -> None:
         self._deliver(Notification(None))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import math
-from typing import Any
 
 import redis.asyncio as redis
 
+from adapters.redis.codec import decode_session, encode_session
+from adapters.redis.commit_script import SAVE_AND_COMMIT, script_args, script_keys, seated_users
 from adapters.redis.keys import RedisKeys
 from domain.session import GameSession
 
@@ -46,27 +46,6 @@ return 1
 """
 )
 
-# Compare-and-set on the stored envelope's version.
-# KEYS: game, code, live index, then each seated user's index.
-# ARGV: game id, JSON, ttl ms, created_at, expected version, finished flag.
-_SAVE = (
-    """
-local stored = redis.call('GET', KEYS[1])
-if not stored then return 0 end
-if tonumber(cjson.decode(stored)['version']) ~= tonumber(ARGV[5]) then return -1 end
-redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
-"""
-    + _INDEX_LIVE
-    + """
-for i = 4, #KEYS do
-  redis.call('ZADD', KEYS[i], ARGV[4], ARGV[1])
-  redis.call('PEXPIRE', KEYS[i], ARGV[3])
-end
-return 1
-"""
-)
-
 # KEYS: the live index.  Drops the entries of expired games, then counts the rest.
 _COUNT_LIVE = """
 local t = redis.call('TIME')
@@ -76,16 +55,13 @@ return redis.call('ZCARD', KEYS[1])
 """
 
 
-def _seated_users(session: GameSession) -> list[str]:
-    return sorted({seat.user_id for seat in session.seats if seat is not None})
-
-
 class RedisSessionStore:
     """A ``SessionStore`` on Redis.
 
     ``create`` and ``save`` are Lua scripts, so each is atomic: ``create``
     reserves the join code with ``SET NX`` and stores the envelope, ``save``
-    compares the stored ``version`` before writing. Both (re)start the TTL of
+    compares the stored ``version`` before writing (the script it shares with
+    ``RedisCommits``). Both (re)start the TTL of
     the game, its join code and the seated users' indexes, so they expire
     together after ``ttl_seconds`` without a write. A user's index may keep ids
     of games that expired (``games_of`` drops those lazily) or that they no
@@ -101,7 +77,7 @@ class RedisSessionStore:
         self._keys = keys
         self._ttl_ms = max(1, math.ceil(ttl_seconds * 1000))
         self._create = client.register_script(_CREATE)
-        self._save = client.register_script(_SAVE)
+        self._save = client.register_script(SAVE_AND_COMMIT)
         self._count_live = client.register_script(_COUNT_LIVE)
 
     async def create(self, session: GameSession) -> bool:
@@ -109,7 +85,7 @@ class RedisSessionStore:
             keys=self._keys_of(session),
             args=[
                 session.id,
-                _encode(session),
+                encode_session(session),
                 self._ttl_ms,
                 repr(session.created_at),
                 "",
@@ -126,7 +102,7 @@ class RedisSessionStore:
 
     async def get(self, game_id: str) -> GameSession | None:
         raw: str | None = await self._client.get(self._keys.game(game_id))
-        return None if raw is None else _decode(raw)
+        return None if raw is None else decode_session(raw)
 
     async def find_by_code(self, code: str) -> GameSession | None:
         game_id: str | None = await self._client.get(self._keys.code(code))
@@ -137,15 +113,8 @@ class RedisSessionStore:
 
     async def save(self, session: GameSession, expected_version: int) -> bool:
         outcome = await self._save(
-            keys=self._keys_of(session),
-            args=[
-                session.id,
-                _encode(session),
-                self._ttl_ms,
-                repr(session.created_at),
-                expected_version,
-                _finished(session),
-            ],
+            keys=script_keys(self._keys, session),
+            args=script_args(session, self._ttl_ms, expected_version),
         )
         if outcome == 1:
             return True
@@ -167,7 +136,7 @@ class RedisSessionStore:
             if raw is None:
                 gone.append(game_id)
                 continue
-            session = _decode(raw)
+            session = decode_session(raw)
             if session.seat_of(user_id) is not None:
                 sessions.append(session)
         if gone:
@@ -180,7 +149,7 @@ class RedisSessionStore:
         return int(await self._count_live(keys=[self._keys.live_games]))
 
     def _keys_of(self, session: GameSession) -> list[str]:
-        users = [self._keys.user_games(user_id) for user_id in _seated_users(session)]
+        users = [self._keys.user_games(user_id) for user_id in seated_users(session)]
         return [
             self._keys.game(session.id),
             self._keys.code(session.join_code),
@@ -191,12 +160,3 @@ class RedisSessionStore:
 
 def _finished(session: GameSession) -> str:
     return "1" if session.phase == "finished" else "0"
-
-
-def _encode(session: GameSession) -> str:
-    return json.dumps(session.dump(), separators=(",", ":"), allow_nan=False)
-
-
-def _decode(raw: str) -> GameSession:
-    data: dict[str, Any] = json.loads(raw)
-    return GameSession.load(data)

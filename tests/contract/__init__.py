@@ -13,10 +13,11 @@ import secrets
 import string
 import uuid
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from adapters.memory.clock import FakeClock
-from application.ports import Clock
+from application.ports import Clock, Commits, DeadlineQueue, Notifier, SessionStore
 from domain.session import GameSession, Seat
 
 # Lifetimes every adapter under test is configured with. They are short so that
@@ -27,6 +28,16 @@ LOGIN_IDLE_SECONDS = 1.0
 LOGIN_ABSOLUTE_SECONDS = 3.0
 
 Advance = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class CommitSetup:
+    """A ``Commits`` adapter with the store, deadline queue and notifier it writes to."""
+
+    commits: Commits
+    store: SessionStore
+    deadlines: DeadlineQueue
+    notifier: Notifier
 
 
 class Timeline:

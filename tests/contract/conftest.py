@@ -37,6 +37,7 @@ from typing import TypeVar
 import pytest
 
 from adapters.memory.clock import FakeClock
+from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
@@ -48,9 +49,11 @@ from tests.contract import (
     LOGIN_IDLE_SECONDS,
     SESSION_TTL_SECONDS,
     Advance,
+    CommitSetup,
     Timeline,
 )
 from tests.contract.redis_factories import (
+    redis_commits,
     redis_deadline_queue,
     redis_locks,
     redis_login_sessions,
@@ -92,6 +95,13 @@ async def memory_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessio
     )
 
 
+@asynccontextmanager
+async def memory_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
+    store = MemorySessionStore(timeline.fake, ttl_seconds=SESSION_TTL_SECONDS)
+    deadlines, notifier = MemoryDeadlineQueue(timeline.fake), MemoryNotifier()
+    yield CommitSetup(MemoryCommits(store, deadlines, notifier), store, deadlines, notifier)
+
+
 # --- registries: name -> factory; the keys are the fixtures' params ----------
 
 SESSION_STORES: dict[str, Factory[SessionStore]] = {
@@ -104,6 +114,7 @@ DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {
     "memory": memory_deadline_queue,
     "redis": redis_deadline_queue,
 }
+COMMITS: dict[str, Factory[CommitSetup]] = {"memory": memory_commits, "redis": redis_commits}
 LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {
     "memory": memory_login_sessions,
     "redis": redis_login_sessions,
@@ -163,4 +174,10 @@ async def deadline_queue(request: pytest.FixtureRequest, timeline: Timeline) -> 
 @pytest.fixture(params=list(LOGIN_SESSIONS))
 async def login_sessions(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[LoginSessions]:
     async with LOGIN_SESSIONS[request.param](timeline) as adapter:
+        yield adapter
+
+
+@pytest.fixture(params=list(COMMITS))
+async def commit_setup(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[CommitSetup]:
+    async with COMMITS[request.param](timeline) as adapter:
         yield adapter

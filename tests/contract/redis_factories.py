@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 
 from adapters.memory.clock import SystemClock
 from adapters.redis import (
+    RedisCommits,
     RedisDeadlineQueue,
     RedisKeys,
     RedisLocks,
@@ -31,7 +32,13 @@ from adapters.redis import (
 )
 from application.ports import DeadlineQueue, Locks, LoginSessions, Notifier, SessionStore
 from tests.conftest import service_unavailable
-from tests.contract import LOGIN_ABSOLUTE_SECONDS, LOGIN_IDLE_SECONDS, SESSION_TTL_SECONDS, Timeline
+from tests.contract import (
+    LOGIN_ABSOLUTE_SECONDS,
+    LOGIN_IDLE_SECONDS,
+    SESSION_TTL_SECONDS,
+    CommitSetup,
+    Timeline,
+)
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -139,3 +146,17 @@ async def redis_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSession
         yield RedisLoginSessions(
             space.client, space.keys, idle_seconds=LOGIN_IDLE_SECONDS, absolute_seconds=LOGIN_ABSOLUTE_SECONDS
         )
+
+
+@asynccontextmanager
+async def redis_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
+    async with redis_space(timeline) as space:
+        store = RedisSessionStore(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
+        deadlines = RedisDeadlineQueue(space.client, space.keys)
+        notifier = RedisNotifier(space.client, space.keys)
+        commits = RedisCommits(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
+        try:
+            yield CommitSetup(commits, store, deadlines, notifier)
+        finally:
+            await notifier.close()
+            await deadlines.close()

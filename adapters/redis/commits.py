@@ -1,0 +1,56 @@
+"""Committing a game's change on Redis in one round trip."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+
+import redis.asyncio as redis
+
+from adapters.redis.commit_script import SAVE_AND_COMMIT, script_args, script_keys
+from adapters.redis.keys import RedisKeys
+from adapters.redis.session_store import DEFAULT_TTL_SECONDS
+from application.ports import ScheduledDeadline
+from domain.session import GameSession
+
+logger = logging.getLogger(__name__)
+
+
+class RedisCommits:
+    """``Commits`` on Redis: one Lua script saves the envelope (compare-and-set,
+    the same as ``RedisSessionStore.save``), swaps the game's deadlines (as
+    ``RedisDeadlineQueue.replace``, whose workers it wakes only when the
+    earliest due time moved earlier) and publishes the envelope itself on the
+    game's events channel, where ``RedisNotifier`` picks it up in every process.
+    ``ttl_seconds`` must be the session store's.
+    """
+
+    def __init__(
+        self, client: redis.Redis, keys: RedisKeys, ttl_seconds: float = DEFAULT_TTL_SECONDS
+    ) -> None:
+        if ttl_seconds <= 0:
+            raise ValueError("ttl_seconds must be positive")
+        self._keys = keys
+        self._ttl_ms = max(1, math.ceil(ttl_seconds * 1000))
+        self._script = client.register_script(SAVE_AND_COMMIT)
+
+    async def commit(
+        self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
+    ) -> bool:
+        args = script_args(
+            session,
+            self._ttl_ms,
+            expected_version,
+            events_channel=self._keys.events(session.id),
+            deadline_channel=self._keys.deadline_events,
+            deadlines=deadlines,
+        )
+        outcome = await self._script(keys=script_keys(self._keys, session), args=args)
+        if outcome != 1:
+            logger.debug(
+                "commit of game %s refused: %s",
+                session.id,
+                "no such live game" if outcome == 0 else f"stored version is not {expected_version}",
+            )
+        return bool(outcome == 1)
