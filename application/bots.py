@@ -47,9 +47,8 @@ async def remove_bot(platform: Platform, user: Identity, game_id: str, seat: int
             raise InvalidAction("there is no bot in that seat")
         seats = tuple(None if index == seat else s for index, s in enumerate(session.seats))
         after = _replace_seats(session, seats, platform.clock.now())
-        if not await platform.store.save(after, expected_version=session.version):
+        if not await platform.commits.commit(after, session.version, ()):
             raise Conflict("the table changed meanwhile; try again")
-        await platform.notifier.publish(after.id, after.version)
         return after
 
 

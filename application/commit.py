@@ -1,7 +1,8 @@
-"""The tail of every state change: CAS save, reschedule deadlines, notify.
+"""The tail of every state change: CAS save, reschedule deadlines, notify — one atomic commit.
 
-Called with the game lock held. The compare-and-set on ``version`` is what
-guarantees that a writer whose lock expired cannot overwrite a newer state.
+The compare-and-set on ``version`` is what guarantees that a stale writer
+(one that read an older version, with or without a lock) cannot overwrite a
+newer state: it gets ``Conflict`` and may retry on the fresh state.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ log = logging.getLogger(__name__)
 async def commit(
     platform: Platform, before: GameSession, after: GameSession, engine: GameEngine, state: Any
 ) -> GameSession:
-    if not await platform.store.save(after, expected_version=before.version):
-        log.warning("game %s moved on past version %d; change dropped", before.id, before.version)
-        raise Conflict("the game moved on meanwhile; refresh and try again")
     pending = () if after.phase == "finished" else engine.deadlines(state)
     scheduled = [ScheduledDeadline(after.id, d.token, d.due) for d in pending]
-    await platform.deadlines.replace(after.id, scheduled + bot_deadline(platform, after, engine, state))
-    await platform.notifier.publish(after.id, after.version)
+    scheduled += bot_deadline(platform, after, engine, state)
+    if not await platform.commits.commit(after, before.version, scheduled):
+        log.debug("game %s moved on past version %d; change dropped", before.id, before.version)
+        raise Conflict("the game moved on meanwhile; refresh and try again")
+    platform.live.remember(after, state)
     if after.phase == "finished" and before.phase != "finished":
         result = engine.result(state)
         log.info(

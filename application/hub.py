@@ -1,9 +1,11 @@
 """The per-process fan-out hub.
 
 One subscription per process: every connection of this process that watches
-a game is attached here; each state change is reloaded once per process and
-each seat's view computed once, then sent to every connection of that seat.
-A resync notification (messages may have been lost) refreshes every game.
+a game is attached here. A change arrives with its envelope (no store read);
+its engine state is decoded at most once per process (``Platform.live``, which
+the move path of this process already filled) and each seat's view computed
+once, then sent to every connection of that seat. A resync notification
+(messages may have been lost) reloads every watched game from the store.
 """
 
 from __future__ import annotations
@@ -96,8 +98,15 @@ class GameHub:
                 await self.broadcast(game_id)
             return
         followers = self._subscribers.get(note.game_id)
-        if followers and any(self._sent_version.get(s, 0) < note.version for s in followers):
+        if not followers or all(self._sent_version.get(s, 0) >= note.version for s in followers):
+            return
+        if note.session is None:
             await self.broadcast(note.game_id)
+            return
+        live = self._platform.live
+        live.remember(note.session)
+        latest = live.session(note.game_id) or note.session
+        await self._deliver(latest, set(followers), force=False)
 
     async def broadcast(self, game_id: str) -> None:
         followers = self._subscribers.get(game_id)
@@ -110,8 +119,8 @@ class GameHub:
     async def _deliver(self, session: GameSession, targets: set[Subscriber], force: bool) -> None:
         registry = self._platform.registry
         views: dict[int | None, JSON] = {}
-        game_over = game_over_message(registry, session)
-        state = None  # the engine state, loaded once for every seat's view
+        state = self._platform.live.state_of(session, registry.get(session.game_type))
+        game_over = game_over_message(registry, session, state)
         sends = []
         for subscriber in targets:
             if not force and self._sent_version.get(subscriber, 0) >= session.version:
@@ -120,8 +129,6 @@ class GameHub:
                 self._sent_version[subscriber] = session.version
             seat = session.seat_of(subscriber.user_id)
             if seat not in views:
-                if state is None and session.state is not None:
-                    state = registry.get(session.game_type).load(session.state)
                 views[seat] = game_view(registry, session, subscriber.user_id, state)
             sends.append(self._send(subscriber, {"type": "state", "game": views[seat]}, game_over))
         if sends:

@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from application.live_states import LiveStates
 from application.ports import (
     Clock,
+    Commits,
     DeadlineQueue,
     Locks,
     LoginSessions,
@@ -38,6 +40,7 @@ class Platform:
     deadlines: DeadlineQueue
     logins: LoginSessions
     matches: MatchRepository
+    commits: Commits
     timeouts: Timeouts = field(default_factory=Timeouts)
     rng_factory: Callable[[], random.Random] = _fresh_rng
     lock_ttl: float = 5.0
@@ -45,3 +48,4 @@ class Platform:
     join_limiter: FailureLimiter | None = None  # limits join-code guesses; None: no limit
     metrics: Metrics = field(default_factory=NoMetrics)
     bot_delay: float = 0.8
+    live: LiveStates = field(default_factory=LiveStates)  # this process's latest known game states

@@ -1,6 +1,11 @@
 """Acting on a game: the one straight move path.
 
-lock → load → engine → CAS save → reschedule deadlines → notify.
+read (this process's latest copy, else the store) → engine → atomic commit
+(CAS save + deadlines + announcement). No lock: the compare-and-set on the
+version serialises writers, and a writer that lost the race retries on the
+state the store holds now. A refusal computed on a cached copy is confirmed
+against the store before it is answered, so a stale copy never refuses a
+legal move.
 """
 
 from __future__ import annotations
@@ -11,12 +16,21 @@ from collections.abc import Mapping
 from typing import Any
 
 from application.commit import commit
-from application.locking import game_lock
 from application.platform import Platform
-from domain.errors import Forbidden, GameNotStarted, GameOver, InvalidAction, NotFound, TavoloError
+from domain.errors import (
+    Conflict,
+    Forbidden,
+    GameNotStarted,
+    GameOver,
+    InvalidAction,
+    NotFound,
+    TavoloError,
+)
 from domain.session import GameSession
 
 log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8  # four players acknowledging a hand at once need at most four
 
 
 async def act(
@@ -39,22 +53,51 @@ async def _apply(
 ) -> GameSession:
     if not isinstance(action.get("action"), str):
         raise InvalidAction("a message needs an 'action' string")
-    async with game_lock(platform, game_id):
-        session = await platform.store.get(game_id)
-        if session is None:
-            raise NotFound("no such game")
-        seat = session.seat_of(user_id)
-        if seat is None:
-            raise Forbidden("spectators cannot act on the game")
-        if session.phase == "lobby" or session.state is None:
-            raise GameNotStarted("the match has not started yet")
-        if session.phase == "finished":
-            raise GameOver("the match is over")
-        engine = platform.registry.get(session.game_type)
-        now = platform.clock.now()
-        outcome = engine.apply(engine.load(session.state), seat, action, now, platform.rng_factory())
-        if not outcome.changed:
-            return session
-        log.debug("game %s: seat %d did %s", game_id, seat, action.get("action"))
-        after = session.advanced(engine.dump(outcome.state), now, engine.is_over(outcome.state))
-        return await commit(platform, session, after, engine, outcome.state)
+    session = platform.live.session(game_id)
+    from_store = session is None
+    if session is None:
+        session = await _stored(platform, game_id)
+    for _ in range(MAX_ATTEMPTS):
+        refusal: TavoloError | None = None
+        try:
+            return await _attempt(platform, session, user_id, action)
+        except Conflict:
+            pass  # another writer committed first
+        except TavoloError as error:
+            if from_store:
+                raise
+            refusal = error
+        fresh = await _stored(platform, game_id)
+        if refusal is not None and fresh.version == session.version:
+            raise refusal
+        session, from_store = fresh, True
+    log.warning("game %s: a move lost the race %d times in a row", game_id, MAX_ATTEMPTS)
+    raise Conflict("the game is busy, try again")
+
+
+async def _stored(platform: Platform, game_id: str) -> GameSession:
+    session = await platform.store.get(game_id)
+    if session is None:
+        raise NotFound("no such game")
+    return session
+
+
+async def _attempt(
+    platform: Platform, session: GameSession, user_id: str | None, action: Mapping[str, Any]
+) -> GameSession:
+    seat = session.seat_of(user_id)
+    if seat is None:
+        raise Forbidden("spectators cannot act on the game")
+    if session.phase == "lobby" or session.state is None:
+        raise GameNotStarted("the match has not started yet")
+    if session.phase == "finished":
+        raise GameOver("the match is over")
+    engine = platform.registry.get(session.game_type)
+    now = platform.clock.now()
+    state = platform.live.state_of(session, engine)
+    outcome = engine.apply(state, seat, action, now, platform.rng_factory())
+    if not outcome.changed:
+        return session
+    log.debug("game %s: seat %d did %s", session.id, seat, action.get("action"))
+    after = session.advanced(engine.dump(outcome.state), now, engine.is_over(outcome.state))
+    return await commit(platform, session, after, engine, outcome.state)

@@ -18,9 +18,8 @@ async def seat_player(platform: Platform, session: GameSession, player: Seat) ->
     joined = session.with_player(player, now)
     log.info("%s sat down at game %s", player.user_id, session.id)
     if joined.seats_open > 0:
-        if not await platform.store.save(joined, expected_version=session.version):
+        if not await platform.commits.commit(joined, session.version, ()):
             raise Conflict("the table changed meanwhile; try again")
-        await platform.notifier.publish(joined.id, joined.version)
         return joined
     engine = platform.registry.get(session.game_type)
     state = engine.start(joined.options, platform.timeouts, now, platform.rng_factory())

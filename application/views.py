@@ -59,12 +59,12 @@ def game_view(registry: EngineRegistry, session: GameSession, user_id: str | Non
     return view
 
 
-def game_over_message(registry: EngineRegistry, session: GameSession) -> JSON | None:
-    """The ``game_over`` frame once the match has a result."""
+def game_over_message(registry: EngineRegistry, session: GameSession, state: Any = None) -> JSON | None:
+    """The ``game_over`` frame once the match has a result (``state``: the session's, already loaded)."""
     if session.state is None or session.phase != "finished":
         return None
     engine = registry.get(session.game_type)
-    result = engine.result(engine.load(session.state))
+    result = engine.result(engine.load(session.state) if state is None else state)
     if result is None:
         return None
     return {"type": "game_over", "scores": dict(result.scores), "winner": result.winner}

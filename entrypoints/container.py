@@ -10,6 +10,7 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from adapters.memory.clock import SystemClock
+from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
@@ -18,6 +19,7 @@ from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
+from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import connect
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
@@ -99,6 +101,13 @@ class Container(containers.DeclarativeContainer):
         memory=providers.Singleton(MemoryDeadlineQueue, clock=clock),
         redis=providers.Singleton(RedisDeadlineQueue, redis, redis_keys),
     )
+    commits = providers.Selector(
+        backend,
+        memory=providers.Singleton(MemoryCommits, session_store, deadlines, notifier),
+        redis=providers.Singleton(
+            RedisCommits, redis, redis_keys, ttl_seconds=settings.provided.game_ttl_seconds
+        ),
+    )
     logins = providers.Selector(
         backend,
         memory=providers.Singleton(
@@ -145,6 +154,7 @@ class Container(containers.DeclarativeContainer):
         deadlines=deadlines,
         logins=logins,
         matches=matches,
+        commits=commits,
         timeouts=timeouts,
         join_limiter=join_limiter,
         bot_delay=settings.provided.bot_move_delay_seconds,

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from adapters.memory.clock import FakeClock
+from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
@@ -27,13 +28,19 @@ def clock() -> FakeClock:
 @pytest.fixture
 def platform(clock: FakeClock) -> Platform:
     seeds = iter(range(1_000_000))
+    store, notifier, deadlines = (
+        MemorySessionStore(clock, ttl_seconds=3600),
+        MemoryNotifier(),
+        MemoryDeadlineQueue(clock),
+    )
     return Platform(
         registry=default_registry(),
-        store=MemorySessionStore(clock, ttl_seconds=3600),
+        store=store,
         locks=MemoryLocks(clock),
         clock=clock,
-        notifier=MemoryNotifier(),
-        deadlines=MemoryDeadlineQueue(clock),
+        notifier=notifier,
+        deadlines=deadlines,
+        commits=MemoryCommits(store, deadlines, notifier),
         logins=MemoryLoginSessions(clock, idle_seconds=600, absolute_seconds=3600),
         matches=MemoryMatchRepository(),
         timeouts=Timeouts(turn=30, hand_ack=20),
