@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.engine import JSON, MatchResult, PlayerResult
 from domain.games.fishing.config import SIDES, Variant, side_of
-from domain.games.fishing.state import FishingState, record_to_json
+from domain.games.fishing.state import FishingState
 
 
 def build_result(variant: Variant, state: FishingState) -> MatchResult | None:
@@ -26,7 +26,7 @@ def build_result(variant: Variant, state: FishingState) -> MatchResult | None:
         "target_score": state.options.target_score,
         "hands_played": len(state.history),
         "asso_pigliatutto": state.options.asso_pigliatutto,
-        "hands": [record_to_json(record) for record in state.history],
+        "hands": list(state.history),
         "final_scores": dict(scores),
         "winner": winner,
     }

@@ -2,6 +2,11 @@
 
 Cards are kept as ``Card`` objects in the state and written as wire codes in the
 dumped dict; ``load(dump(state)) == state`` holds exactly. The RNG is never stored.
+
+The audit of each finished hand is the one exception: the rules never read it back,
+only views, results and storage show it, so the state keeps it as the JSON record
+it is shown and stored as (``hand_record``). Like every dumped blob it is shared,
+never mutated; a load or a view does not have to rebuild it.
 """
 
 from __future__ import annotations
@@ -41,16 +46,6 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class HandRecord:
-    """The audit of a finished hand."""
-
-    hand_number: int
-    dealer: int
-    score: HandScore
-    scores_after: Pair
-
-
-@dataclass(frozen=True, slots=True)
 class FishingState:
     game_type: str
     options: FishingOptions
@@ -77,13 +72,14 @@ class FishingState:
     last_play: Play | None
     acknowledged: tuple[int, ...]
     hand_end_due: float | None
-    history: tuple[HandRecord, ...]
+    history: tuple[JSON, ...]
+    """The audit of every finished hand, oldest first, as ``hand_record`` made it."""
     winner: int | None
     whole_suit: bool
     """The match was ended by a side capturing every denaro (napola)."""
 
     @property
-    def last_hand(self) -> HandRecord | None:
+    def last_hand(self) -> JSON | None:
         return self.history[-1] if self.history else None
 
 
@@ -104,10 +100,6 @@ def _codes(items: tuple[Card, ...]) -> list[str]:
     return [item.code for item in items]
 
 
-def _side(label: str | None) -> int | None:
-    return None if label is None else SIDES.index(label)
-
-
 def _label(side: int | None) -> str | None:
     return None if side is None else SIDES[side]
 
@@ -119,6 +111,14 @@ def _opt_float(value: Any) -> float | None:
 def _pair(raw: Any) -> Pair:
     first, second = raw
     return (int(first), int(second))
+
+
+def _records(raw: Any) -> tuple[JSON, ...]:
+    """The stored hand records, as they are (see the module docstring)."""
+    records = tuple(raw)
+    if not all(isinstance(record, dict) for record in records):
+        raise ValueError("a hand record is a JSON object")
+    return records
 
 
 def side_score_to_json(score: SideScore, napola: bool) -> JSON:
@@ -138,54 +138,21 @@ def side_score_to_json(score: SideScore, napola: bool) -> JSON:
     return data
 
 
-def record_to_json(record: HandRecord) -> JSON:
-    """A finished hand as JSON: this is also the ``last_hand`` of the view and the result audit."""
-    score = record.score
+def hand_record(hand_number: int, dealer: int, score: HandScore, scores_after: Pair) -> JSON:
+    """The audit of a finished hand: the state's ``history`` entry, the view's ``last_hand``,
+    the ``hand_end`` event and one of the result's ``hands``."""
     napola = "napola" in score.categories
     data: JSON = {
-        "hand_number": record.hand_number,
-        "dealer": record.dealer,
+        "hand_number": hand_number,
+        "dealer": dealer,
         "sides": {SIDES[i]: side_score_to_json(score.sides[i], napola) for i in (0, 1)},
         "award": {name: _label(side) for name, side in score.award},
         "captured_counts": {SIDES[i]: score.sides[i].cards for i in (0, 1)},
-        "scores": {SIDES[i]: record.scores_after[i] for i in (0, 1)},
+        "scores": {SIDES[i]: scores_after[i] for i in (0, 1)},
     }
     if napola:
         data["napola_whole_suit"] = _label(score.whole_suit)
     return data
-
-
-def record_from_json(data: Mapping[str, Any]) -> HandRecord:
-    sides = data["sides"]
-
-    def side(label: str) -> SideScore:
-        raw = sides[label]
-        points = raw["primiera_points"]
-        return SideScore(
-            carte=int(raw["carte"]),
-            denara=int(raw["denara"]),
-            settebello=int(raw["settebello"]),
-            primiera=int(raw["primiera"]),
-            napola=int(raw.get("napola", 0)),
-            scope=int(raw["scope"]),
-            total=int(raw["total"]),
-            cards=int(raw["cards"]),
-            denari=int(raw["denari"]),
-            primiera_points=None if points is None else int(points),
-        )
-
-    score = HandScore(
-        sides=(side("A"), side("B")),
-        award=tuple((str(name), _side(label)) for name, label in data["award"].items()),
-        whole_suit=_side(data.get("napola_whole_suit")),
-    )
-    scores = data["scores"]
-    return HandRecord(
-        hand_number=int(data["hand_number"]),
-        dealer=int(data["dealer"]),
-        score=score,
-        scores_after=(int(scores["A"]), int(scores["B"])),
-    )
 
 
 def play_to_json(play: Play) -> JSON:
@@ -234,7 +201,7 @@ def dump_state(state: FishingState) -> JSON:
         "last_play": None if state.last_play is None else play_to_json(state.last_play),
         "acknowledged": list(state.acknowledged),
         "hand_end_due": state.hand_end_due,
-        "history": [record_to_json(record) for record in state.history],
+        "history": list(state.history),
         "winner": state.winner,
         "whole_suit": state.whole_suit,
     }
@@ -277,7 +244,7 @@ def load_state(data: Mapping[str, Any]) -> FishingState:
             last_play=None if last_play is None else play_from_json(last_play),
             acknowledged=tuple(int(seat) for seat in data["acknowledged"]),
             hand_end_due=_opt_float(data["hand_end_due"]),
-            history=tuple(record_from_json(record) for record in data["history"]),
+            history=_records(data["history"]),
             winner=None if winner is None else int(winner),
             whole_suit=bool(data["whole_suit"]),
         )

@@ -19,10 +19,9 @@ from domain.games.fishing.scoring import score_hand
 from domain.games.fishing.state import (
     FishingOptions,
     FishingState,
-    HandRecord,
     Play,
+    hand_record,
     play_to_json,
-    record_to_json,
 )
 
 FIRST_DEALER = 0
@@ -175,7 +174,7 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
     piles[side_of(taker)] = (*piles[side_of(taker)], *state.table)
     score = score_hand((piles[0], piles[1]), state.scope, state.options.napola)
     scores = (state.scores[0] + score.sides[0].total, state.scores[1] + score.sides[1].total)
-    record = HandRecord(hand_number=state.hand_number, dealer=state.dealer, score=score, scores_after=scores)
+    record = hand_record(state.hand_number, state.dealer, score, scores)
     whole_suit = score.whole_suit is not None
     winner = score.whole_suit if whole_suit else match_winner(scores, state.options.target_score)
     common = replace(
@@ -188,7 +187,7 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
         turn_due=None,
         acknowledged=(),
     )
-    events.append(Event("hand_end", record_to_json(record)))
+    events.append(Event("hand_end", record))
     if winner is None:
         nxt = replace(common, phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
     else:

@@ -11,7 +11,7 @@ from domain.cards import codes
 from domain.engine import JSON
 from domain.games.fishing.captures import legal_moves
 from domain.games.fishing.config import SIDES, Variant
-from domain.games.fishing.state import FishingState, play_to_json, record_to_json
+from domain.games.fishing.state import FishingState, play_to_json
 
 
 def _per_side(values: tuple[int, int]) -> JSON:
@@ -43,7 +43,6 @@ def moves_json(state: FishingState, seat: int) -> list[JSON]:
 
 def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
     playing = state.phase == "playing"
-    last_hand = state.last_hand
     view: JSON = {
         "game_type": variant.game_type,
         "phase": state.phase,
@@ -62,7 +61,7 @@ def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
         "target_score": state.options.target_score,
         "options": options_json(variant, state),
         "last_play": None if state.last_play is None else play_to_json(state.last_play),
-        "last_hand": None if last_hand is None else record_to_json(last_hand),
+        "last_hand": state.last_hand,
         "acknowledged": list(state.acknowledged),
         "hand_end_deadline": state.hand_end_due if state.phase == "hand_end" else None,
         "winner": SIDES[state.winner] if state.winner is not None else None,

@@ -77,7 +77,7 @@ def test_the_whole_suit_does_not_end_the_match_when_napola_is_off() -> None:
     )
     after = play(SCOPONE, state, 1, "10B")
     assert after.phase == "hand_end"
-    assert after.history[-1].score.sides[0].napola == 0
+    assert "napola" not in after.history[-1]["sides"]["A"]
 
 
 def test_the_result_names_sides_scores_and_every_player() -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from domain.cards import codes
 from domain.engine import Timeouts
 from domain.games.fishing import FISHING_ENGINES, FishingEngine
-from domain.games.fishing.state import FishingState, HandRecord
+from domain.games.fishing.state import FishingState
 
 from .builders import assert_all_cards_once
 
@@ -52,21 +52,28 @@ def check_views(engine: FishingEngine, state: FishingState) -> None:
         json.dumps(view)
 
 
-def check_hand_record(engine: FishingEngine, record: HandRecord) -> None:
-    sides = record.score.sides
-    assert sides[0].cards + sides[1].cards == 40
-    assert sides[0].denari + sides[1].denari == 10
-    assert sides[0].settebello + sides[1].settebello == 1
-    for name, winner in record.score.award:
-        points = [getattr(side, name) for side in sides]
+def check_hand_record(engine: FishingEngine, record: dict[str, Any]) -> None:
+    sides = [record["sides"][label] for label in "AB"]
+    assert sides[0]["cards"] + sides[1]["cards"] == 40
+    assert sides[0]["denari"] + sides[1]["denari"] == 10
+    assert sides[0]["settebello"] + sides[1]["settebello"] == 1
+    assert ("napola" in record["award"]) == ("napola" in sides[0]) == ("napola" in sides[1])
+    for name, winner in record["award"].items():
+        points = [side[name] for side in sides]
         if winner is None:
             assert points == [0, 0]
         else:
-            assert points[1 - winner] == 0
-            assert points[winner] >= 1
+            won = "AB".index(winner)
+            assert points[1 - won] == 0
+            assert points[won] >= 1
     for side in sides:
-        assert side.total == (
-            side.carte + side.denara + side.settebello + side.primiera + side.napola + side.scope
+        assert side["total"] == (
+            side["carte"]
+            + side["denara"]
+            + side["settebello"]
+            + side["primiera"]
+            + side.get("napola", 0)
+            + side["scope"]
         )
 
 
@@ -139,13 +146,14 @@ def test_random_legal_matches_end_properly(
     scores = state.scores
     assert state.winner is not None
     if state.whole_suit:
-        assert state.history[-1].score.whole_suit == state.winner
+        assert state.history[-1]["napola_whole_suit"] == "AB"[state.winner]
     else:
         assert scores[state.winner] >= goal
         assert scores[state.winner] > scores[1 - state.winner]
         for record in state.history[:-1]:
-            assert max(record.scores_after) < goal or record.scores_after[0] == record.scores_after[1]
+            after = (record["scores"]["A"], record["scores"]["B"])
+            assert max(after) < goal or after[0] == after[1]
     assert result.winner == "AB"[state.winner]
-    totals = [sum(record.score.sides[side].total for record in state.history) for side in (0, 1)]
+    totals = [sum(record["sides"][label]["total"] for record in state.history) for label in "AB"]
     assert tuple(totals) == scores
     assert result.details["hands_played"] == len(state.history)

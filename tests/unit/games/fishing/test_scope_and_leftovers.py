@@ -28,7 +28,7 @@ def test_no_scopa_on_the_last_play_of_the_hand() -> None:
     after = play(SCOPONE, state, 0, "07C", "03C 04B")
     assert after.phase == "hand_end"
     assert after.last_play is not None and not after.last_play.scopa
-    assert after.history[-1].score.sides[0].scope == 0
+    assert after.history[-1]["sides"]["A"]["scope"] == 0
 
 
 def test_scopa_on_the_last_play_of_a_round_counts_while_the_deck_has_cards() -> None:
@@ -52,7 +52,7 @@ def test_scopa_sweep_on_the_very_last_card_of_the_deck_is_no_scopa() -> None:
     state = position(SCOPA, hands={1: "07C"}, table="03C 04B", turn=1)
     after = play(SCOPA, state, 1, "07C", "03C 04B")
     assert after.phase == "hand_end"
-    assert after.history[-1].score.sides[1].scope == 0
+    assert after.history[-1]["sides"]["B"]["scope"] == 0
 
 
 def test_leftover_table_cards_go_to_the_last_capturer_and_are_no_scopa() -> None:
@@ -63,6 +63,6 @@ def test_leftover_table_cards_go_to_the_last_capturer_and_are_no_scopa() -> None
     assert after.piles[0][-5:] == tuple(cards("05C 02C 03S 08D 09B"))
     assert after.piles[1] == start.piles[1]
     assert after.table == ()
-    side_a = after.history[-1].score.sides[0]
-    assert side_a.cards == len(start.piles[0]) + 5
-    assert side_a.scope == 0
+    side_a = after.history[-1]["sides"]["A"]
+    assert side_a["cards"] == len(start.piles[0]) + 5
+    assert side_a["scope"] == 0
