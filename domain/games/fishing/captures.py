@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain.cards import Card
@@ -27,15 +27,24 @@ def ace_sweeps(card: Card, table: Sequence[Card], pigliatutto: bool) -> bool:
     return pigliatutto and card.rank == ACE and all(other.rank != ACE for other in table)
 
 
-def _sums(table: Sequence[Card], target: int, start: int = 0) -> Iterator[Capture]:
-    """Every subset of ``table[start:]`` (kept in table order) whose ranks add up to ``target``."""
-    for index in range(start, len(table)):
-        candidate = table[index]
-        if candidate.rank == target:
-            yield (candidate,)
-        elif candidate.rank < target:
-            for rest in _sums(table, target - candidate.rank, index + 1):
-                yield (candidate, *rest)
+def _sums(table: Sequence[Card], target: int) -> list[Capture]:
+    """Every subset of ``table`` (kept in table order) whose ranks add up to ``target``.
+
+    Depth first: each card in table order, then every way to make up the rest from the
+    cards after it; a subset that already exceeds the target is not extended.
+    """
+    found: list[Capture] = []
+
+    def extend(chosen: Capture, remaining: int, start: int) -> None:
+        for index in range(start, len(table)):
+            candidate = table[index]
+            if candidate.rank == remaining:
+                found.append((*chosen, candidate))
+            elif candidate.rank < remaining:
+                extend((*chosen, candidate), remaining - candidate.rank, index + 1)
+
+    extend((), target, 0)
+    return found
 
 
 def legal_captures(card: Card, table: Sequence[Card], pigliatutto: bool = False) -> tuple[Capture, ...]:
@@ -46,7 +55,7 @@ def legal_captures(card: Card, table: Sequence[Card], pigliatutto: bool = False)
     """
     if ace_sweeps(card, table, pigliatutto):
         return (tuple(table),) if table else ()
-    equal = tuple((other,) for other in table if other.rank == card.rank)
+    equal = tuple([(other,) for other in table if other.rank == card.rank])
     if equal:
         return equal
     return tuple(_sums(table, card.rank))

@@ -40,7 +40,8 @@ class Variant:
         return self.table_size > 0
 
     def side_seats(self, side: int) -> tuple[int, ...]:
-        return tuple(seat for seat in range(self.seats) if side_of(seat) == side)
+        """The seats of a side: every other seat, starting from the side's index."""
+        return tuple(range(side, self.seats, len(SIDES)))
 
     @property
     def teams(self) -> dict[str, tuple[int, ...]]:

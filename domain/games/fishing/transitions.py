@@ -138,8 +138,21 @@ def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now:
         hands = list(dealt)
         turn = deal_order(variant.seats, state.dealer)[0]
         events.append(Event("deal_round", {"deck_count": len(deck)}))
-    nxt = replace(
-        state,
+    # Every field spelled out (the unchanged ones first): on the path of every card played,
+    # a direct construction is cheaper than dataclasses.replace.
+    nxt = FishingState(
+        game_type=state.game_type,
+        options=state.options,
+        timeouts=state.timeouts,
+        phase=state.phase,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        scores=state.scores,
+        acknowledged=state.acknowledged,
+        hand_end_due=state.hand_end_due,
+        history=state.history,
+        winner=state.winner,
+        whole_suit=state.whole_suit,
         hands=tuple(hands),
         table=table,
         deck=deck,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain.cards import codes
 from domain.engine import JSON
-from domain.games.fishing.captures import legal_moves
+from domain.games.fishing.captures import ace_sweeps, legal_captures
 from domain.games.fishing.config import SIDES, Variant
 from domain.games.fishing.state import FishingState, play_to_json
 
@@ -27,18 +27,20 @@ def options_json(variant: Variant, state: FishingState) -> JSON:
 
 
 def moves_json(state: FishingState, seat: int) -> list[JSON]:
-    """The seat's legal moves grouped by card; an empty ``captures`` list means a plain discard.
+    """The seat's legal moves, one entry per card in its hand: the captures that card may
+    make (``captures.legal_moves``, grouped by card); an empty list means a plain discard.
 
     ``sweep`` marks an ace that takes the whole table (or itself) under asso pigliatutto.
     """
-    grouped: dict[str, JSON] = {}
-    for move in legal_moves(state.hands[seat], state.table, state.options.asso_pigliatutto):
-        entry = grouped.setdefault(
-            move.card.code, {"card": move.card.code, "captures": [], "sweep": move.sweep}
-        )
-        if move.capture:
-            entry["captures"].append(codes(move.capture))
-    return list(grouped.values())
+    table, pigliatutto = state.table, state.options.asso_pigliatutto
+    return [
+        {
+            "card": card.code,
+            "captures": [codes(capture) for capture in legal_captures(card, table, pigliatutto)],
+            "sweep": ace_sweeps(card, table, pigliatutto),
+        }
+        for card in state.hands[seat]
+    ]
 
 
 def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
