@@ -117,8 +117,7 @@ class BriscolaEngine:
             raise IllegalMove("the deal is over: acknowledge the summary first")
         if seat != state.turn:
             raise NotYourTurn("it is not your turn")
-        remove_from_hand(state.hands[seat], played)
-        return self._play(state, seat, played, now)
+        return self._play(state, seat, played, now)  # which refuses a card the seat does not hold
 
     def fire(self, state: BriscolaState, token: str, now: float, rng: random.Random) -> Outcome:
         if state.phase == "playing" and state.turn is not None and token == turn_token(state.counter):
@@ -194,43 +193,70 @@ class BriscolaEngine:
         outcome = self._next_deal(state, now, rng)
         return replace(outcome, events=(event, *outcome.events))
 
+    # Each step below builds its next state with a single ``replace``: this runs for every
+    # card played, and every copy of the state costs as much as the rest of the step.
+
     def _play(self, state: BriscolaState, seat: int, played: Card, now: float) -> Outcome:
         hands = list(state.hands)
         hands[seat] = remove_from_hand(hands[seat], played)
         trick = (*state.trick, Play(seat, played))
-        state = replace(state, hands=tuple(hands), trick=trick, counter=state.counter + 1)
         events: list[Event] = [Event("play", {"seat": seat, "card": played.code})]
-        if len(trick) < state.seats:
-            state = replace(state, turn=next_seat(seat, state.seats), turn_due=now + state.turn_timeout)
-            return Outcome(state, tuple(events))
-        return self._finish_trick(state, events, now)
+        if len(trick) == state.seats:
+            return self._finish_trick(state, hands, trick, events, now)
+        state = replace(
+            state,
+            hands=tuple(hands),
+            trick=trick,
+            counter=state.counter + 1,
+            turn=next_seat(seat, state.seats),
+            turn_due=now + state.turn_timeout,
+        )
+        return Outcome(state, tuple(events))
 
-    def _finish_trick(self, state: BriscolaState, events: list[Event], now: float) -> Outcome:
-        done = resolve(state.trick, state.trump_card.suit)
+    def _finish_trick(
+        self,
+        state: BriscolaState,
+        hands: list[tuple[Card, ...]],
+        trick: tuple[Play, ...],
+        events: list[Event],
+        now: float,
+    ) -> Outcome:
+        """The trick's winner takes it and leads the next one, once everybody has drawn."""
+        done = resolve(trick, state.trump_card.suit)
         side = side_of(done.winner)
         won = list(state.won)
         won[side] = (*won[side], *done.cards)
         tricks = list(state.tricks_won)
         tricks[side] += 1
         events.append(Event("trick", trick_public(done)))
+        stock, trump_drawn = self._draw(state, hands, done.winner, events)
         state = replace(
             state,
+            hands=tuple(hands),
+            stock=stock,
+            trump_drawn=trump_drawn,
             trick=(),
             last_trick=done,
             won=(won[0], won[1]),
             tricks_won=(tricks[0], tricks[1]),
+            counter=state.counter + 1,
+            turn=done.winner,
+            turn_due=now + state.turn_timeout,
         )
-        state = self._draw(state, done.winner, events)
-        if any(state.hands):
-            state = replace(state, turn=done.winner, turn_due=now + state.turn_timeout)
+        if any(hands):
             return Outcome(state, tuple(events))
         return self._finish_deal(state, events, now)
 
-    def _draw(self, state: BriscolaState, winner: int, events: list[Event]) -> BriscolaState:
-        """Each player, winner first, draws back up; the face-up card comes last."""
+    @staticmethod
+    def _draw(
+        state: BriscolaState, hands: list[tuple[Card, ...]], winner: int, events: list[Event]
+    ) -> tuple[tuple[Card, ...], bool]:
+        """Each player, winner first, draws back up into ``hands``; the face-up card comes last.
+
+        Returns what is left of the stock and whether the face-up card is gone.
+        """
         if state.trump_drawn:
-            return state
-        hands = list(state.hands)
+            return state.stock, True
         stock = list(state.stock)
         trump_drawn = False
         for seat in seats_from(winner, state.seats):
@@ -242,7 +268,7 @@ class BriscolaEngine:
                 trump_drawn = True
                 events.append(Event("trump_drawn", {"seat": seat, "card": drawn.code}))
             hands[seat] = (*hands[seat], drawn)
-        return replace(state, hands=tuple(hands), stock=tuple(stock), trump_drawn=trump_drawn)
+        return tuple(stock), trump_drawn
 
     def _finish_deal(self, state: BriscolaState, events: list[Event], now: float) -> Outcome:
         points = (points_of(state.won[0]), points_of(state.won[1]))

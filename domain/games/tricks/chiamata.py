@@ -20,7 +20,7 @@ from typing import Any
 from domain.cards import RANKS, SUITS, Card
 from domain.engine import JSON, Deadline, Event, MatchResult, OptionSpec, Outcome, PlayerResult, Timeouts
 from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
-from domain.games.tricks.actions import action_name, card_field, check_seat, int_field, remove_from_hand
+from domain.games.tricks.actions import action_name, card_field, check_seat, int_field
 from domain.games.tricks.auction import (
     Auction,
     bid_points,
@@ -90,8 +90,7 @@ class ChiamataEngine:
         if name == "play":
             played = card_field(action)
             self._expect(state, seat, "playing", "cards are played once the called card is named")
-            remove_from_hand(state.hands[seat], played)
-            return play(state, seat, played, now, rng)
+            return play(state, seat, played, now, rng)  # which refuses a card the seat does not hold
         if name == "call":
             called = card_field(action)
             self._expect(state, seat, "call", "a card is called by the auction winner after the auction")

@@ -90,29 +90,51 @@ def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
 
 
 def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.Random) -> Outcome:
+    """Play a card; the last card of a trick also settles the trick (one ``replace`` either way:
+    this runs for every card, and a copy of the state costs as much as the rest of it)."""
+    called = state.called_card
+    assert called is not None  # cards are played only once a card has been called
     hands = list(state.hands)
     hands[seat] = remove_from_hand(hands[seat], played)
     trick = (*state.trick, Play(seat, played))
-    state = replace(state, hands=tuple(hands), trick=trick, counter=state.counter + 1)
     events: list[Event] = [Event("play", {"seat": seat, "card": played.code})]
-    if played == state.called_card:
+    revealed, partner = state.revealed, state.partner
+    if played == called:
         caller = state.caller
-        partner = None if seat == caller else seat
-        state = replace(state, revealed=True, partner=partner)
+        revealed, partner = True, None if seat == caller else seat
         events.append(Event("reveal", {"caller": caller, "partner": partner, "alone": partner is None}))
     if len(trick) < SEATS:
-        state = replace(state, turn=next_seat(seat, SEATS), turn_due=now + state.turn_timeout)
+        state = replace(
+            state,
+            hands=tuple(hands),
+            trick=trick,
+            counter=state.counter + 1,
+            revealed=revealed,
+            partner=partner,
+            turn=next_seat(seat, SEATS),
+            turn_due=now + state.turn_timeout,
+        )
         return Outcome(state, tuple(events))
-    assert state.called_card is not None
-    done = resolve(trick, state.called_card.suit)
+    done = resolve(trick, called.suit)
     won = list(state.won)
     won[done.winner] = (*won[done.winner], *done.cards)
     tricks = list(state.tricks_won)
     tricks[done.winner] += 1
-    state = replace(state, trick=(), last_trick=done, won=tuple(won), tricks_won=tuple(tricks))
     events.append(Event("trick", trick_public(done)))
-    if any(state.hands):
-        state = replace(state, turn=done.winner, turn_due=now + state.turn_timeout)
+    state = replace(
+        state,
+        hands=tuple(hands),
+        trick=(),
+        counter=state.counter + 1,
+        revealed=revealed,
+        partner=partner,
+        last_trick=done,
+        won=tuple(won),
+        tricks_won=tuple(tricks),
+        turn=done.winner,
+        turn_due=now + state.turn_timeout,
+    )
+    if any(hands):
         return Outcome(state, tuple(events))
     return finish_deal(state, events, now, rng)
 
