@@ -23,9 +23,12 @@ from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
 from domain.registry import EngineRegistry
 
+_SYSTEM_RANDOM = random.SystemRandom()
+
 
 def _fresh_rng() -> random.Random:
-    return random.Random()
+    """The OS's randomness: deals nobody can predict, and no per-move seeding cost."""
+    return _SYSTEM_RANDOM
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,10 @@ def serve(settings: Settings) -> int:
     log.info(
         "starting tavolo on %s:%d with %d worker(s)", settings.app_host, settings.app_port, settings.workers
     )
-    Sanic.serve(primary=app, app_loader=loader)
+    if settings.workers == 1:
+        Sanic.serve_single(primary=app)  # no manager process and no pipe traffic beside the worker
+    else:
+        Sanic.serve(primary=app, app_loader=loader)
     return 0
 
 
