@@ -56,7 +56,7 @@ def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
         "turn_deadline": state.turn_due if playing else None,
         "dealer": state.dealer,
         "hand_number": state.hand_number,
-        "teams": {label: list(seats) for label, seats in variant.teams.items()},
+        "teams": {label: list(variant.side_seats(side)) for side, label in enumerate(SIDES)},
         "captured_counts": {SIDES[i]: len(state.piles[i]) for i in (0, 1)},
         "scope": _per_side(state.scope),
         "scores": _per_side(state.scores),

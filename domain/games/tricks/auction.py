@@ -11,7 +11,7 @@ player is made to bid the ace.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, cast
 
 from domain.engine import JSON
@@ -51,8 +51,11 @@ class AuctionEntry:
     rank: int | None = None
     points: int | None = None
     forced: bool = False
+    public: JSON = field(init=False, repr=False, compare=False)
+    """What every seat sees of this entry. Every view shows the whole auction, so it is
+    made once with the entry; like the rest of a view it is shared, never mutated."""
 
-    def public(self) -> JSON:
+    def __post_init__(self) -> None:
         entry: JSON = {"seat": self.seat, "action": self.kind}
         if self.points is not None:
             entry["points"] = self.points
@@ -60,7 +63,8 @@ class AuctionEntry:
             entry["rank"] = self.rank
         if self.forced:
             entry["forced"] = True
-        return entry
+        # A frozen dataclass sets its own derived fields through object.__setattr__.
+        object.__setattr__(self, "public", entry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +97,7 @@ class Auction:
         return {
             "standing": None if self.standing is None else self.standing.public(),
             "passed": sorted(self.passed),
-            "history": [e.public() for e in self.history],
+            "history": [e.public for e in self.history],
             "forced": self.forced,
         }
 

@@ -28,7 +28,8 @@ def by_side(values: tuple[int, int]) -> dict[str, int]:
 
 
 def side_seats(side: int, seats: int) -> tuple[int, ...]:
-    return tuple(s for s in range(seats) if side_of(s) == side)
+    """Every other seat, starting from the side's index."""
+    return tuple(range(side, seats, len(SIDE_LABELS)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ def card_points(card: Card) -> int:
 
 
 def points_of(cards: Iterable[Card]) -> int:
-    return sum(card_points(c) for c in cards)
+    return sum(_POINTS.get(c.rank, 0) for c in cards)
 
 
 def is_lower_rank(rank: int, than: int) -> bool:

@@ -58,6 +58,7 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
     winner = state.auction.winner
     caller = None if winner is None else winner.seat
     final = state.deals[-1] if finished else None
+    target = state.target
     view: JSON = {
         "game_type": game_type,
         "phase": state.phase,
@@ -71,8 +72,8 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "caller": caller,
         "called_card": None if state.called_card is None else state.called_card.code,
         "trump_suit": None if state.called_card is None else state.called_card.suit.value,
-        "target": state.target,
-        "target_score": state.target,
+        "target": target,
+        "target_score": target,
         "options": {},
         "revealed": state.revealed,
         "partner": state.partner if state.revealed else None,
