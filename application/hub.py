@@ -16,7 +16,7 @@ from typing import Protocol
 
 from application.platform import Platform
 from application.ports import Notification
-from application.views import game_over_message, game_view
+from application.views import game_over_message, game_view, shared_fields
 from domain.engine import JSON
 from domain.session import GameSession
 
@@ -119,9 +119,11 @@ class GameHub:
     async def _deliver(self, session: GameSession, targets: set[Subscriber], force: bool) -> None:
         registry = self._platform.registry
         views: dict[int | None, JSON] = {}
-        state = self._platform.live.state_of(session, registry.get(session.game_type))
+        engine = registry.get(session.game_type)
+        state = self._platform.live.state_of(session, engine)
+        shared = shared_fields(engine, session)
         game_over = game_over_message(registry, session, state)
-        sends = []
+        sends: list[tuple[Subscriber, JSON]] = []
         for subscriber in targets:
             if not force and self._sent_version.get(subscriber, 0) >= session.version:
                 continue
@@ -129,10 +131,12 @@ class GameHub:
                 self._sent_version[subscriber] = session.version
             seat = session.seat_of(subscriber.user_id)
             if seat not in views:
-                views[seat] = game_view(registry, session, subscriber.user_id, state)
-            sends.append(self._send(subscriber, {"type": "state", "game": views[seat]}, game_over))
-        if sends:
-            await asyncio.gather(*sends)
+                views[seat] = game_view(registry, session, subscriber.user_id, state, shared)
+            sends.append((subscriber, {"type": "state", "game": views[seat]}))
+        # One after the other: a send returns at once unless that socket's buffer is full,
+        # and a task per send (gather) cost more than the sends themselves.
+        for subscriber, message in sends:
+            await self._send(subscriber, message, game_over)
 
     async def _send(self, subscriber: Subscriber, state: JSON, game_over: JSON | None) -> None:
         try:

@@ -36,11 +36,25 @@ def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
     }
 
 
-def game_view(registry: EngineRegistry, session: GameSession, user_id: str | None, state: Any = None) -> JSON:
+def shared_fields(engine: GameEngine, session: GameSession) -> JSON:
+    """The envelope's fields of a view, the same for every caller of this version."""
+    shared = lobby_summary(engine, session)
+    shared["version"] = session.version
+    return shared
+
+
+def game_view(
+    registry: EngineRegistry,
+    session: GameSession,
+    user_id: str | None,
+    state: Any = None,
+    shared: JSON | None = None,
+) -> JSON:
     """The engine's view of the caller's seat, under the envelope's own fields.
 
-    ``state`` is the session's engine state already loaded, when the caller has it
-    (the hub loads it once per version for every seat)."""
+    ``state`` is the session's engine state already loaded and ``shared`` its
+    ``shared_fields``, when the caller has them (the hub computes both once per
+    version for every seat)."""
     engine = registry.get(session.game_type)
     seat = session.seat_of(user_id)
     view: dict[str, Any] = {"phase": "lobby"}
@@ -50,8 +64,7 @@ def game_view(registry: EngineRegistry, session: GameSession, user_id: str | Non
         view.update(engine.view(state, seat))
         if seat is not None and engine.turn(state) == seat:
             view["your_turn"] = True
-    view.update(lobby_summary(engine, session))
-    view["version"] = session.version
+    view.update(shared_fields(engine, session) if shared is None else shared)
     view["spectator"] = seat is None
     view["seat"] = seat
     if seat is not None:

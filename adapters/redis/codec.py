@@ -10,8 +10,10 @@ from domain.session import GameSession
 
 
 def encode_session(session: GameSession) -> str:
-    """Compact JSON of the envelope; NaN or infinity cannot occur in a session and are refused."""
-    return orjson.dumps(session.dump(), option=orjson.OPT_NON_STR_KEYS).decode()
+    """Compact JSON of the envelope, ``version`` first: the save script reads the stored
+    version with an anchored pattern instead of decoding the whole envelope in Lua."""
+    data = {"version": session.version, **session.dump()}
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def decode_session(raw: str | bytes) -> GameSession:

@@ -36,7 +36,10 @@ def deadline_member(game_id: str, token: str) -> str:
 SAVE_AND_COMMIT = """
 local stored = redis.call('GET', KEYS[1])
 if not stored then return 0 end
-if tonumber(cjson.decode(stored)['version']) ~= tonumber(ARGV[5]) then return -1 end
+-- envelopes are written version first; decode the whole JSON only for one written otherwise
+local version = string.match(stored, '^{"version":(%d+),')
+if not version then version = cjson.decode(stored)['version'] end
+if tonumber(version) ~= tonumber(ARGV[5]) then return -1 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
 if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
 

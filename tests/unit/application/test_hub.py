@@ -35,6 +35,7 @@ async def test_each_connection_gets_its_own_view_after_a_move(
     session = await started_game(platform, players)
     hub = GameHub(platform)
     runner = asyncio.create_task(hub.run())
+    await settle()  # the hub listens once it runs
     inboxes = [Inbox(p.user_id) for p in players[:4]] + [Inbox(None)]
     for inbox in inboxes:
         await hub.attach(session.id, inbox)
@@ -88,6 +89,7 @@ async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
     player, view = await player_on_turn(platform, session.id, players)
     await act(platform, session.id, player.user_id, legal_play(view))  # published while nobody listens
     runner = asyncio.create_task(hub.run())
+    await settle()  # the hub listens once it runs
     await settle()
     assert calls["n"] == 2
     assert inbox.messages[-1]["game"]["version"] == session.version + 1
