@@ -101,6 +101,12 @@ def codes(items: object) -> list[str]:
     return [c.code for c in items]  # type: ignore[attr-defined]
 
 
+def without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``held`` less ``card``, which must be one of them (a hand holds each card once)."""
+    at = held.index(card)
+    return held[:at] + held[at + 1 :]
+
+
 def shuffled_deck(rng: random.Random) -> list[Card]:
     deck = list(DECK)
     rng.shuffle(deck)

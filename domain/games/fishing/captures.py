@@ -27,24 +27,18 @@ def ace_sweeps(card: Card, table: Sequence[Card], pigliatutto: bool) -> bool:
     return pigliatutto and card.rank == ACE and all(other.rank != ACE for other in table)
 
 
-def _sums(table: Sequence[Card], target: int) -> list[Capture]:
-    """Every subset of ``table`` (kept in table order) whose ranks add up to ``target``.
-
-    Depth first: each card in table order, then every way to make up the rest from the
-    cards after it; a subset that already exceeds the target is not extended.
-    """
-    found: list[Capture] = []
-
-    def extend(chosen: Capture, remaining: int, start: int) -> None:
-        for index in range(start, len(table)):
-            candidate = table[index]
-            if candidate.rank == remaining:
-                found.append((*chosen, candidate))
-            elif candidate.rank < remaining:
-                extend((*chosen, candidate), remaining - candidate.rank, index + 1)
-
-    extend((), target, 0)
-    return found
+def _add_sums(
+    table: Sequence[Card], chosen: Capture, remaining: int, start: int, found: list[Capture]
+) -> None:
+    """Add to ``found`` every way to make up ``remaining`` with the cards from ``table[start]``
+    on, each after ``chosen``. Depth first, in table order: a card that makes up the rest
+    completes a capture; a smaller one is tried together with the cards after it."""
+    for index in range(start, len(table)):
+        candidate = table[index]
+        if candidate.rank == remaining:
+            found.append((*chosen, candidate))
+        elif candidate.rank < remaining:
+            _add_sums(table, (*chosen, candidate), remaining - candidate.rank, index + 1, found)
 
 
 def legal_captures(card: Card, table: Sequence[Card], pigliatutto: bool = False) -> tuple[Capture, ...]:
@@ -53,12 +47,16 @@ def legal_captures(card: Card, table: Sequence[Card], pigliatutto: bool = False)
     Under asso pigliatutto a sweeping ace on an empty table captures only itself: that
     is reported as no table capture (see ``ace_sweeps``).
     """
-    if ace_sweeps(card, table, pigliatutto):
-        return (tuple(table),) if table else ()
+    if not table:
+        return ()
+    if pigliatutto and ace_sweeps(card, table, pigliatutto):
+        return (tuple(table),)
     equal = tuple([(other,) for other in table if other.rank == card.rank])
     if equal:
         return equal
-    return tuple(_sums(table, card.rank))
+    sums: list[Capture] = []
+    _add_sums(table, (), card.rank, 0, sums)
+    return tuple(sums)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from domain.cards import Card
+from domain.cards import Card, without
 from domain.engine import Event, Outcome, Timeouts
 from domain.games.fishing.captures import Move
 from domain.games.fishing.config import SIDES, Variant, side_of
@@ -110,7 +110,7 @@ def acknowledge(variant: Variant, state: FishingState, seat: int, now: float, rn
 def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now: float) -> Outcome:
     """Play a checked move for the seat on turn."""
     hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if card != move.card)
+    hands[seat] = without(hands[seat], move.card)
     side = side_of(seat)
     piles = list(state.piles)
     scope = list(state.scope)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.cards import Card
+from domain.cards import Card, without
 from domain.errors import Forbidden, IllegalMove, InvalidAction
 
 
@@ -44,4 +44,4 @@ def remove_from_hand(hand: tuple[Card, ...], played: Card) -> tuple[Card, ...]:
     """The hand without ``played``; refusing a card the actor does not hold."""
     if played not in hand:
         raise IllegalMove(f"{played.code} is not in your hand")
-    return tuple(c for c in hand if c != played)
+    return without(hand, played)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from domain.cards import DECK, SETTEBELLO, Card, Suit, check_deck, parse_cards, shuffled_deck
+from domain.cards import DECK, SETTEBELLO, Card, Suit, check_deck, parse_cards, shuffled_deck, without
 from domain.errors import InvalidAction
 
 
@@ -49,3 +49,9 @@ def test_a_list_of_codes_reads_in_order_and_a_bad_code_is_an_invalid_action() ->
     for bad in (["07D", "11B"], ["07D", None], ["07D", ["01B"]]):
         with pytest.raises(InvalidAction):
             parse_cards(bad)
+
+
+def test_without_takes_one_card_out_and_keeps_the_order() -> None:
+    held = tuple(DECK[:4])
+    assert without(held, DECK[2]) == (DECK[0], DECK[1], DECK[3])
+    assert without(held, Card(DECK[0].rank, DECK[0].suit)) == held[1:]
