@@ -79,7 +79,8 @@ async def profile(kind: str, games_count: int, seconds: float, product_dir: Path
     try:
         await target.setup()
         games = [await target.create_game() for _ in range(games_count)]
-        await asyncio.gather(*(target.connect(g) for g in games))
+        for first in range(0, len(games), 16):  # a few at a time, as bench.py does
+            await asyncio.gather(*(target.connect(g) for g in games[first : first + 16]))
         spy = HERE / ".venv" / "bin" / "py-spy"
         common = ["--pid", str(server.pid), "--subprocesses", "--duration", str(int(seconds))]
         common += ["--rate", "200", "--nonblocking"]
