@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from domain.cards import Card, parse_cards
 from domain.engine import JSON, Timeouts
@@ -45,8 +45,16 @@ class Play:
     """An asso pigliatutto sweep."""
 
 
-@dataclass(frozen=True, slots=True)
-class FishingState:
+class FishingState(NamedTuple):
+    """A fishing match at one moment.
+
+    A ``NamedTuple`` rather than a frozen dataclass like the smaller records: a new
+    state is made for every card played and every load, and a frozen dataclass sets
+    each of its fields through ``object.__setattr__``, which made building one of
+    these cost as much as the rest of a move. A ``NamedTuple`` is just as immutable;
+    ``state._replace(field=value, ...)`` makes the next one.
+    """
+
     game_type: str
     options: FishingOptions
     timeouts: Timeouts

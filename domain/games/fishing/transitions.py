@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from domain.cards import Card, without
 from domain.engine import Event, Outcome, Timeouts
@@ -75,8 +74,7 @@ def next_hand(variant: Variant, state: FishingState, now: float, rng: random.Ran
     """Deal the next hand from a fresh shuffle; the deal passes to the next seat."""
     dealer = (state.dealer + 1) % variant.seats
     deal = deal_hand(variant, dealer, rng)
-    nxt = replace(
-        state,
+    nxt = state._replace(
         phase="playing",
         hand_number=state.hand_number + 1,
         dealer=dealer,
@@ -102,7 +100,7 @@ def acknowledge(variant: Variant, state: FishingState, seat: int, now: float, rn
     acknowledged = tuple(sorted((*state.acknowledged, seat)))
     ack = Event("acknowledged", {"seat": seat})
     if len(acknowledged) < variant.seats:
-        return Outcome(replace(state, acknowledged=acknowledged), (ack,))
+        return Outcome(state._replace(acknowledged=acknowledged), (ack,))
     dealt = next_hand(variant, state, now, rng)
     return Outcome(dealt.state, (ack, *dealt.events))
 
@@ -138,21 +136,7 @@ def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now:
         hands = list(dealt)
         turn = deal_order(variant.seats, state.dealer)[0]
         events.append(Event("deal_round", {"deck_count": len(deck)}))
-    # Every field spelled out (the unchanged ones first): on the path of every card played,
-    # a direct construction is cheaper than dataclasses.replace.
-    nxt = FishingState(
-        game_type=state.game_type,
-        options=state.options,
-        timeouts=state.timeouts,
-        phase=state.phase,
-        hand_number=state.hand_number,
-        dealer=state.dealer,
-        scores=state.scores,
-        acknowledged=state.acknowledged,
-        hand_end_due=state.hand_end_due,
-        history=state.history,
-        winner=state.winner,
-        whole_suit=state.whole_suit,
+    nxt = state._replace(
         hands=tuple(hands),
         table=table,
         deck=deck,
@@ -190,8 +174,7 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
     record = hand_record(state.hand_number, state.dealer, score, scores)
     whole_suit = score.whole_suit is not None
     winner = score.whole_suit if whole_suit else match_winner(scores, state.options.target_score)
-    common = replace(
-        state,
+    common = state._replace(
         table=(),
         piles=(piles[0], piles[1]),
         scores=scores,
@@ -202,9 +185,9 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
     )
     events.append(Event("hand_end", record))
     if winner is None:
-        nxt = replace(common, phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
+        nxt = common._replace(phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
     else:
-        nxt = replace(common, phase="finished", hand_end_due=None, winner=winner, whole_suit=whole_suit)
+        nxt = common._replace(phase="finished", hand_end_due=None, winner=winner, whole_suit=whole_suit)
         events.append(
             Event(
                 "game_over",

@@ -186,15 +186,15 @@ class BriscolaEngine:
         if seat in state.acknowledged:
             return Outcome(state, (), changed=False)
         acknowledged = tuple(sorted((*state.acknowledged, seat)))
-        state = replace(state, acknowledged=acknowledged, counter=state.counter + 1)
+        state = state._replace(acknowledged=acknowledged, counter=state.counter + 1)
         event = Event("ack", {"seat": seat})
         if len(acknowledged) < state.seats:
             return Outcome(state, (event,))
         outcome = self._next_deal(state, now, rng)
         return replace(outcome, events=(event, *outcome.events))
 
-    # Each step below builds its next state with a single ``replace``: this runs for every
-    # card played, and every copy of the state costs as much as the rest of the step.
+    # Each step below gathers its changes and copies the state once: this runs for every
+    # card played.
 
     def _play(self, state: BriscolaState, seat: int, played: Card, now: float) -> Outcome:
         hands = list(state.hands)
@@ -203,8 +203,7 @@ class BriscolaEngine:
         events: list[Event] = [Event("play", {"seat": seat, "card": played.code})]
         if len(trick) == state.seats:
             return self._finish_trick(state, hands, trick, events, now)
-        state = replace(
-            state,
+        state = state._replace(
             hands=tuple(hands),
             trick=trick,
             counter=state.counter + 1,
@@ -230,8 +229,7 @@ class BriscolaEngine:
         tricks[side] += 1
         events.append(Event("trick", trick_public(done)))
         stock, trump_drawn = self._draw(state, hands, done.winner, events)
-        state = replace(
-            state,
+        state = state._replace(
             hands=tuple(hands),
             stock=stock,
             trump_drawn=trump_drawn,
@@ -283,22 +281,21 @@ class BriscolaEngine:
             patta=patta,
             scores_after=scores,
         )
-        state = replace(state, scores=scores, deals=(*state.deals, record), turn=None, turn_due=None)
+        state = state._replace(scores=scores, deals=(*state.deals, record), turn=None, turn_due=None)
         events.append(Event("deal_end", record.public()))
         leader = 0 if scores[0] > scores[1] else 1
         if scores[leader] >= state.target_score and scores[0] != scores[1]:
             winner = SIDE_LABELS[leader]
-            state = replace(state, phase="finished", winner=winner)
+            state = state._replace(phase="finished", winner=winner)
             events.append(Event("match_end", {"winner": winner, "scores": by_side(scores)}))
             return Outcome(state, tuple(events))
-        state = replace(state, phase="hand_end", acknowledged=(), hand_end_due=now + state.hand_ack_timeout)
+        state = state._replace(phase="hand_end", acknowledged=(), hand_end_due=now + state.hand_ack_timeout)
         return Outcome(state, tuple(events))
 
     def _next_deal(self, state: BriscolaState, now: float, rng: random.Random) -> Outcome:
         dealer = next_seat(state.dealer, state.seats)
         hands, rest = deal_round(deck_for_deal(rng, None), state.seats, dealer, HAND_SIZE)
-        state = replace(
-            state,
+        state = state._replace(
             phase="playing",
             deal_number=state.deal_number + 1,
             dealer=dealer,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from domain.cards import Card, parse_cards
 from domain.engine import JSON
@@ -80,8 +80,16 @@ class DealRecord:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class BriscolaState:
+class BriscolaState(NamedTuple):
+    """A briscola match at one moment.
+
+    A ``NamedTuple`` rather than a frozen dataclass like the smaller records: a new
+    state is made for every card played and every load, and a frozen dataclass sets
+    each of its fields through ``object.__setattr__``, which made building one of
+    these cost as much as the rest of a move. A ``NamedTuple`` is just as immutable;
+    ``state._replace(field=value, ...)`` makes the next one.
+    """
+
     seats: int
     target_score: int
     turn_timeout: float

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from domain.cards import Card
 from domain.engine import Event, Outcome
@@ -28,8 +27,7 @@ HAND_SIZE = 8
 def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> ChiamataState:
     dealer = next_seat(state.dealer, SEATS)
     hands, _ = deal_round(deck, SEATS, dealer, HAND_SIZE)
-    return replace(
-        state,
+    return state._replace(
         phase="auction",
         deal_number=state.deal_number + 1,
         dealer=dealer,
@@ -64,11 +62,11 @@ def after_bid(
     winner = auction.winner
     if winner is not None:
         won = Event("auction_won", {**winner.public(), "target": winner.target})
-        state = replace(state, phase="call", auction=auction, turn=winner.seat)
+        state = state._replace(phase="call", auction=auction, turn=winner.seat)
         events = (*events, won)
     else:
-        state = replace(state, auction=auction, turn=auction.next_bidder(seat))
-    state = replace(state, counter=state.counter + 1, turn_due=now + state.turn_timeout)
+        state = state._replace(auction=auction, turn=auction.next_bidder(seat))
+    state = state._replace(counter=state.counter + 1, turn_due=now + state.turn_timeout)
     return Outcome(state, events)
 
 
@@ -77,8 +75,7 @@ def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
     assert winner is not None
     if called.rank != winner.rank:
         raise IllegalMove(f"you must call a card of the rank you won ({RANK_LABELS[winner.rank]})")
-    state = replace(
-        state,
+    state = state._replace(
         phase="playing",
         called_card=called,
         turn=next_seat(state.dealer, SEATS),
@@ -90,8 +87,8 @@ def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
 
 
 def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.Random) -> Outcome:
-    """Play a card; the last card of a trick also settles the trick (one ``replace`` either way:
-    this runs for every card, and a copy of the state costs as much as the rest of it)."""
+    """Play a card; the last card of a trick also settles the trick (the state is copied once
+    either way: this runs for every card played)."""
     called = state.called_card
     assert called is not None  # cards are played only once a card has been called
     hands = list(state.hands)
@@ -104,8 +101,7 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
         revealed, partner = True, None if seat == caller else seat
         events.append(Event("reveal", {"caller": caller, "partner": partner, "alone": partner is None}))
     if len(trick) < SEATS:
-        state = replace(
-            state,
+        state = state._replace(
             hands=tuple(hands),
             trick=trick,
             counter=state.counter + 1,
@@ -121,8 +117,7 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
     tricks = list(state.tricks_won)
     tricks[done.winner] += 1
     events.append(Event("trick", trick_public(done)))
-    state = replace(
-        state,
+    state = state._replace(
         hands=tuple(hands),
         trick=(),
         counter=state.counter + 1,
@@ -160,13 +155,13 @@ def finish_deal(state: ChiamataState, events: list[Event], now: float, rng: rand
         patta=patta,
         winner=winner,
     )
-    state = replace(state, deals=(*state.deals, record))
+    state = state._replace(deals=(*state.deals, record))
     events.append(Event("deal_end", record.public()))
     if patta:
         state = deal(state, deck_for_deal(rng, None), now)
         events.append(Event("deal", {"deal_number": state.deal_number, "dealer": state.dealer}))
         return Outcome(state, tuple(events))
-    state = replace(state, phase="finished", turn=None, turn_due=None)
+    state = state._replace(phase="finished", turn=None, turn_due=None)
     scores = {CALLER: record.caller_points, DEFENDERS: record.defender_points}
     events.append(Event("match_end", {"winner": winner, "scores": scores}))
     return Outcome(state, tuple(events))

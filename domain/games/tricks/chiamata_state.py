@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from domain.cards import Card, Suit, parse_cards
 from domain.engine import JSON
@@ -92,8 +92,16 @@ class ChiamataDeal:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class ChiamataState:
+class ChiamataState(NamedTuple):
+    """A briscola chiamata match at one moment.
+
+    A ``NamedTuple`` rather than a frozen dataclass like the smaller records: a new
+    state is made for every card played and every load, and a frozen dataclass sets
+    each of its fields through ``object.__setattr__``, which made building one of
+    these cost as much as the rest of a move. A ``NamedTuple`` is just as immutable;
+    ``state._replace(field=value, ...)`` makes the next one.
+    """
+
     seats: int
     turn_timeout: float
     phase: ChiamataPhase

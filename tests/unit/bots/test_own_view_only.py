@@ -9,7 +9,6 @@ same random seed.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -58,10 +57,10 @@ def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
     for s, hand in zip(others, dealt, strict=False):
         hands[s] = hand
     if isinstance(state, FishingState):
-        return replace(state, hands=tuple(hands), deck=dealt[-1])
+        return state._replace(hands=tuple(hands), deck=dealt[-1])
     if isinstance(state, BriscolaState):
-        return replace(state, hands=tuple(hands), stock=dealt[-1])
-    return replace(state, hands=tuple(hands))
+        return state._replace(hands=tuple(hands), stock=dealt[-1])
+    return state._replace(hands=tuple(hands))
 
 
 def positions(engine: GameEngine, seed: int, count: int) -> list[tuple[Any, int]]:

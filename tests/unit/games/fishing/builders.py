@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from domain.cards import DECK, Card, cards
@@ -79,8 +78,7 @@ def position(
         piles = (a_cards + rest[0::2], rest[1::2])
     else:
         piles = (a_cards + rest, ()) if rest_to == 0 else (a_cards, rest)
-    state = replace(
-        base,
+    state = base._replace(
         hands=hand_cards,
         table=table_cards,
         deck=deck_cards,

@@ -1,7 +1,5 @@
 """Briscola across deals: match points, patta, target and lead, the hand-end summary."""
 
-from dataclasses import replace
-
 import pytest
 
 from domain.cards import DECK, card
@@ -20,8 +18,7 @@ def last_trick_of_deal(
     state = BRISCOLA.start({"target_score": target}, TIMEOUTS, NOW, rng())
     pile_a = tuple(pile_worth(side_a_points, set(LAST_CARDS.values())))
     pile_b = tuple(c for c in DECK if c not in pile_a and c not in LAST_CARDS.values())
-    return replace(
-        state,
+    return state._replace(
         hands=((LAST_CARDS[0],), (LAST_CARDS[1],)),
         stock=(),
         trump_card=card("02D"),

@@ -1,6 +1,5 @@
 """Briscola chiamata after the auction: the call, the secret partner, the deal's outcome."""
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -118,8 +117,7 @@ def last_trick(caller_points: int, points_bid: int | None = None, partner: int |
     calling_pile = tuple(pile_worth(caller_points, last))
     defenders_pile = tuple(c for c in DECK if c not in calling_pile and c not in last)
     rank = 1 if points_bid is None else 2
-    return replace(
-        state,
+    return state._replace(
         phase="playing",
         auction=Auction(5, standing=Bid(1, rank, points_bid), passed=(0, 2, 3, 4)),
         called_card=card(f"{rank:02d}D"),
