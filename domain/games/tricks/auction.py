@@ -11,7 +11,7 @@ player is made to bid the ace.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
 from domain.engine import JSON
@@ -44,27 +44,19 @@ class Bid:
         return {"seat": self.seat, "rank": self.rank}
 
 
-@dataclass(frozen=True, slots=True)
-class AuctionEntry:
-    seat: int
-    kind: EntryKind
-    rank: int | None = None
-    points: int | None = None
-    forced: bool = False
-    public: JSON = field(init=False, repr=False, compare=False)
-    """What every seat sees of this entry. Every view shows the whole auction, so it is
-    made once with the entry; like the rest of a view it is shared, never mutated."""
-
-    def __post_init__(self) -> None:
-        entry: JSON = {"seat": self.seat, "action": self.kind}
-        if self.points is not None:
-            entry["points"] = self.points
-        elif self.rank is not None:
-            entry["rank"] = self.rank
-        if self.forced:
-            entry["forced"] = True
-        # A frozen dataclass sets its own derived fields through object.__setattr__.
-        object.__setattr__(self, "public", entry)
+def history_entry(
+    seat: int, kind: EntryKind, rank: int | None = None, points: int | None = None, forced: bool = False
+) -> JSON:
+    """One line of the auction's history as every seat sees it: who, bid or pass, the rank
+    or the points bid (a points bid stands on the two), and whether the bid was forced."""
+    entry: JSON = {"seat": seat, "action": kind}
+    if points is not None:
+        entry["points"] = points
+    elif rank is not None:
+        entry["rank"] = rank
+    if forced:
+        entry["forced"] = True
+    return entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +64,9 @@ class Auction:
     seats: int
     standing: Bid | None = None
     passed: tuple[int, ...] = ()
-    history: tuple[AuctionEntry, ...] = ()
+    history: tuple[JSON, ...] = ()
+    """Every bid and pass so far, as ``history_entry`` shows it. The rules never read it
+    back; every view shows it whole, so it is kept in that form and shared, read-only."""
     forced: bool = False
 
     @property
@@ -97,7 +91,7 @@ class Auction:
         return {
             "standing": None if self.standing is None else self.standing.public(),
             "passed": sorted(self.passed),
-            "history": [e.public for e in self.history],
+            "history": list(self.history),
             "forced": self.forced,
         }
 
@@ -111,7 +105,7 @@ def bid_rank(auction: Auction, seat: int, rank: int) -> Auction:
     return replace(
         auction,
         standing=Bid(seat, rank),
-        history=(*auction.history, AuctionEntry(seat, "bid", rank=rank)),
+        history=(*auction.history, history_entry(seat, "bid", rank=rank)),
     )
 
 
@@ -136,7 +130,7 @@ def bid_points(auction: Auction, seat: int, points: int) -> Auction:
     return replace(
         auction,
         standing=Bid(seat, LOWEST_RANK, points),
-        history=(*auction.history, AuctionEntry(seat, "bid", rank=LOWEST_RANK, points=points)),
+        history=(*auction.history, history_entry(seat, "bid", rank=LOWEST_RANK, points=points)),
     )
 
 
@@ -145,7 +139,7 @@ def pass_bid(auction: Auction, seat: int) -> Auction:
     auction = replace(
         auction,
         passed=(*auction.passed, seat),
-        history=(*auction.history, AuctionEntry(seat, "pass")),
+        history=(*auction.history, history_entry(seat, "pass")),
     )
     if len(auction.in_play) == 1 and auction.standing is None:
         return force_ace(auction, auction.in_play[0])
@@ -156,7 +150,7 @@ def force_ace(auction: Auction, seat: int) -> Auction:
     return replace(
         auction,
         standing=Bid(seat, FORCED_RANK),
-        history=(*auction.history, AuctionEntry(seat, "bid", rank=FORCED_RANK, forced=True)),
+        history=(*auction.history, history_entry(seat, "bid", rank=FORCED_RANK, forced=True)),
         forced=True,
     )
 
@@ -182,11 +176,20 @@ def dump_auction(auction: Auction) -> JSON:
         if standing is None
         else {"seat": standing.seat, "rank": standing.rank, "points": standing.points},
         "passed": list(auction.passed),
-        "history": [
-            {"seat": e.seat, "kind": e.kind, "rank": e.rank, "points": e.points, "forced": e.forced}
-            for e in auction.history
-        ],
+        "history": [_stored_entry(entry) for entry in auction.history],
         "forced": auction.forced,
+    }
+
+
+def _stored_entry(entry: Mapping[str, Any]) -> JSON:
+    """A history entry as it is stored: every field named, a points bid on the two."""
+    points = entry.get("points")
+    return {
+        "seat": entry["seat"],
+        "kind": entry["action"],
+        "rank": entry.get("rank") if points is None else LOWEST_RANK,
+        "points": points,
+        "forced": entry.get("forced", False),
     }
 
 
@@ -199,14 +202,12 @@ def load_auction(data: Mapping[str, Any]) -> Auction:
         else Bid(int(standing["seat"]), int(standing["rank"]), standing["points"]),
         passed=tuple(int(s) for s in data["passed"]),
         history=tuple(
-            AuctionEntry(
-                seat=int(e["seat"]),
-                kind=cast(EntryKind, e["kind"]),
-                rank=e["rank"],
-                points=e["points"],
-                forced=bool(e["forced"]),
-            )
-            for e in data["history"]
+            [
+                history_entry(
+                    int(e["seat"]), cast(EntryKind, e["kind"]), e["rank"], e["points"], bool(e["forced"])
+                )
+                for e in data["history"]
+            ]
         ),
         forced=bool(data["forced"]),
     )
