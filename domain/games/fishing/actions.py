@@ -46,12 +46,12 @@ def parse_action(action: Mapping[str, Any]) -> Action:
         return PlayAction(card, frozenset())
     if not isinstance(raw, list):
         raise InvalidAction("capture is a list of table cards")
-    capture = [Card.parse(code) for code in raw]
-    if len(set(capture)) != len(capture):
+    capture = frozenset([Card.parse(code) for code in raw])
+    if len(capture) != len(raw):
         raise InvalidAction("a card is listed twice in capture")
     if card in capture:
         raise InvalidAction("the played card cannot capture itself")
-    return PlayAction(card, frozenset(capture))
+    return PlayAction(card, capture)
 
 
 def check_play(play: PlayAction, table: tuple[Card, ...], pigliatutto: bool) -> Move:

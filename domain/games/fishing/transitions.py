@@ -117,8 +117,9 @@ def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now:
     last_of_hand = not state.deck and not any(hands)
     scopa = False
     if move.capture or move.sweep:
-        taken = set(move.capture)
-        table = tuple(card for card in state.table if card not in taken)
+        table = state.table
+        for taken in move.capture:
+            table = without(table, taken)
         piles[side] = (*piles[side], move.card, *move.capture)
         last_capturer = seat
         scopa = not move.sweep and not table and not last_of_hand
