@@ -238,7 +238,7 @@ class BriscolaEngine:
             won=(won[0], won[1]),
             tricks_won=(tricks[0], tricks[1]),
             counter=state.counter + 1,
-            turn=done.winner,
+            turn=done.winner,  # unless that was the last trick: _finish_deal clears the turn
             turn_due=now + state.turn_timeout,
         )
         if any(hands):
