@@ -14,17 +14,24 @@ logger = logging.getLogger(__name__)
 _RETRY = Retry(ExponentialWithJitterBackoff(cap=2.0, base=0.05), retries=5)
 _CONNECT_TIMEOUT_SECONDS = 5.0
 _HEALTH_CHECK_SECONDS = 30.0
+# Commands beyond this many in flight wait for a free connection instead of opening
+# new ones: a burst of moves must not turn into a storm of TCP connects to Redis.
+POOL_SIZE = 32
+_POOL_WAIT_SECONDS = 10.0
 
 
 def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
     """A client for ``url`` (``redis://`` or ``rediss://``) answering ``str``, not bytes.
 
-    Connections are opened lazily from its pool; every connection (pub/sub
-    ones included) announces itself as ``client_name`` in ``CLIENT LIST``.
-    Close it with ``await client.aclose()``.
+    Connections are opened lazily from a pool of at most ``POOL_SIZE``, where
+    further commands wait their turn; every connection (pub/sub ones included)
+    announces itself as ``client_name`` in ``CLIENT LIST``. Close it with
+    ``await client.aclose()``.
     """
-    client = redis.Redis.from_url(
+    pool = redis.BlockingConnectionPool.from_url(
         url,
+        max_connections=POOL_SIZE,
+        timeout=_POOL_WAIT_SECONDS,
         decode_responses=True,
         client_name=client_name,
         retry=_RETRY,
@@ -32,5 +39,6 @@ def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
         socket_keepalive=True,
         health_check_interval=_HEALTH_CHECK_SECONDS,
     )
+    client = redis.Redis.from_pool(pool)  # the client owns the pool and closes it
     logger.debug("Redis client %s created", client_name)
     return client
