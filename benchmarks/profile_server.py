@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import collections
+import os
 import random
 import subprocess
 import sys
@@ -84,7 +84,9 @@ async def profile(kind: str, games_count: int, seconds: float, product_dir: Path
             await asyncio.gather(*(target.connect(g) for g in games[first : first + 16]))
         spy = HERE / ".venv" / "bin" / "py-spy"
         common = ["--pid", str(server.pid), "--subprocesses", "--duration", str(int(seconds))]
-        common += ["--rate", "200", "--nonblocking"] + (["--native"] if os.environ.get("PROFILE_NATIVE") else [])
+        common += ["--rate", "200", "--nonblocking"] + (
+            ["--native"] if os.environ.get("PROFILE_NATIVE") else []
+        )
         recorders = await asyncio.to_thread(start_recorders, spy, common, out)
         stop_at = time.perf_counter() + seconds + 1
         target.stats.window = (time.perf_counter(), stop_at)
