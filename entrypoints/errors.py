@@ -23,7 +23,12 @@ HTTP_STATUS: dict[str, int] = {
     "unsupported_media_type": 415,
     "too_many_requests": 429,
     "internal": 500,
+    "unavailable": 503,
 }
+
+UNAVAILABLE = "unavailable"
+UNAVAILABLE_MESSAGE = "the server cannot reach its storage right now; try again shortly"
+RETRY_AFTER_SECONDS = 5  # what a 503 ``unavailable`` tells the client to wait before retrying
 
 
 def http_status(error: TavoloError) -> int:
@@ -36,3 +41,8 @@ def error_body(code: str, message: str) -> JSON:
 
 def ws_error(error: TavoloError) -> JSON:
     return {"type": "error", "code": error.code, "message": error.message}
+
+
+def ws_unavailable() -> JSON:
+    """The frame a socket gets when storage is down: the socket stays open, the client may retry."""
+    return {"type": "error", "code": UNAVAILABLE, "message": UNAVAILABLE_MESSAGE}

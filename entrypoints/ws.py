@@ -22,10 +22,11 @@ from sanic.response import HTTPResponse
 from sanic.response import json as json_response
 
 from application.play import act
+from application.ports import StorageUnavailable
 from application.rate_limit import TokenBucket
 from domain.engine import JSON
 from domain.errors import InvalidAction, NotFound, TavoloError
-from entrypoints.errors import error_body, ws_error
+from entrypoints.errors import error_body, ws_error, ws_unavailable
 from entrypoints.http.context import hub_of, identity, platform_of, settings_of
 from entrypoints.telemetry_setup import socket_trace
 
@@ -102,6 +103,9 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
             except TavoloError as error:
                 log.debug("game %s: refused %s: %s", game_id, error.code, error.message)
                 await subscriber.send(ws_error(error))
+            except StorageUnavailable as error:
+                log.warning("game %s: storage unavailable: %s", game_id, error)
+                await subscriber.send(ws_unavailable())
     finally:
         await hub.detach(game_id, subscriber)
         traced.end()

@@ -13,11 +13,18 @@ from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
 from application.deadline_worker import run_deadline_worker
+from application.ports import StorageUnavailable
 from domain.errors import TavoloError
 from entrypoints import ws
 from entrypoints.config import Settings
 from entrypoints.container import Container, build_container
-from entrypoints.errors import error_body, http_status
+from entrypoints.errors import (
+    RETRY_AFTER_SECONDS,
+    UNAVAILABLE,
+    UNAVAILABLE_MESSAGE,
+    error_body,
+    http_status,
+)
 from entrypoints.http import auth, bots, games, health, matches, oidc_routes, static
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
@@ -53,6 +60,15 @@ def _register_error_handlers(app: AnySanic) -> None:
     @app.exception(TavoloError)
     async def domain_error(request: Request, error: TavoloError) -> HTTPResponse:
         return json(error_body(error.code, error.message), status=http_status(error))
+
+    @app.exception(StorageUnavailable)
+    async def storage_unavailable(request: Request, error: StorageUnavailable) -> HTTPResponse:
+        log.warning("%s %s: storage unavailable: %s", request.method, request.path, error)
+        return json(
+            error_body(UNAVAILABLE, UNAVAILABLE_MESSAGE),
+            status=503,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
 
     @app.exception(SanicException)
     async def sanic_error(request: Request, error: SanicException) -> HTTPResponse:
