@@ -16,7 +16,7 @@ import logging
 from application.bot_turns import BOT_TOKEN, bot_action
 from application.commit import commit
 from application.platform import Platform
-from application.ports import ClaimedDeadline
+from application.ports import ClaimedDeadline, StorageUnavailable
 from application.record_match import RECORD_TOKEN, record_if_finished
 from domain.errors import Conflict, TavoloError
 
@@ -69,13 +69,23 @@ async def _fire(platform: Platform, claimed: ClaimedDeadline) -> bool:
 
 
 async def _fire_and_complete(platform: Platform, claimed: ClaimedDeadline) -> None:
+    """Fire and complete one claim. A failure leaves it claimed: its lease expires
+    and it comes back (at-least-once), so nothing is ever dropped here."""
     try:
         await fire_one(platform, claimed)
-    except TavoloError as error:
-        # a lost race too many times: the lease expires and the deadline comes back
+        await platform.deadlines.complete(claimed)
+    except TavoloError as error:  # a lost race too many times
         log.info("deadline %s of game %s postponed: %s", claimed.token, claimed.game_id, error.code)
-        return
-    await platform.deadlines.complete(claimed)
+    except StorageUnavailable as error:
+        log.warning(
+            "deadline %s of game %s postponed, storage unavailable: %s", claimed.token, claimed.game_id, error
+        )
+    except Exception:
+        log.exception(
+            "deadline %s of game %s failed; it comes back when its lease expires",
+            claimed.token,
+            claimed.game_id,
+        )
 
 
 async def fire_due(platform: Platform) -> int:
@@ -102,6 +112,9 @@ async def run_deadline_worker(platform: Platform, heartbeat_seconds: float) -> N
         except asyncio.CancelledError:
             log.info("deadline worker stopped")
             raise
+        except StorageUnavailable as error:
+            log.warning("deadline worker waiting for storage: %s", error)
+            await asyncio.sleep(min(1.0, heartbeat_seconds))
         except Exception:
             log.exception("deadline worker failed; retrying")
             await asyncio.sleep(min(1.0, heartbeat_seconds))

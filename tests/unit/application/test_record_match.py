@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 from adapters.memory.clock import FakeClock
@@ -7,8 +8,10 @@ from adapters.memory.matches import MemoryMatchRepository
 from application.deadline_worker import fire_due
 from application.identity import Identity
 from application.platform import Platform
+from application.play import act
 from application.ports import StorageUnavailable
-from application.record_match import record_if_finished
+from application.queries import snapshot
+from application.record_match import RECORD_GRACE_SECONDS, record_if_finished
 from application.records import FinishedMatch
 from tests.unit.application.helpers import started_game
 
@@ -24,6 +27,44 @@ class SwitchableRepository(MemoryMatchRepository):
         if self.down:
             raise StorageUnavailable("database stopped")
         return await super().record(match)
+
+
+class HangingRepository(MemoryMatchRepository):
+    """A memory repository whose ``record`` never returns while ``hang`` is set,
+    as a database call does when the caller's task is cancelled under it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hang = True
+
+    async def record(self, match: FinishedMatch) -> bool:
+        while self.hang:
+            await asyncio.sleep(3600)
+        return await super().record(match)
+
+
+async def play_briscola_to_the_end_by_hand(platform: Platform, game_id: str, players: list[Identity]) -> None:
+    """Every move played by its player through ``act``; a call still running after
+    a second is cancelled, as Sanic cancels a socket's task when the socket closes."""
+    for _ in range(500):
+        session = await platform.store.get(game_id)
+        assert session is not None
+        if session.phase == "finished":
+            return
+        for player in players[:2]:
+            view = await snapshot(platform, game_id, player.user_id)
+            if view.get("phase") == "hand_end" and view["seat"] not in view["acknowledged"]:
+                message = {"action": "ack"}
+            elif view.get("your_turn"):
+                message = {"action": "play", "card": view["legal_moves"][0]}
+            else:
+                continue
+            try:
+                await asyncio.wait_for(act(platform, game_id, player.user_id, message), timeout=1.0)
+            except TimeoutError:
+                pass  # cancelled mid-recording
+            break
+    raise AssertionError("the match did not end")
 
 
 async def play_to_the_end_by_timeouts(platform: Platform, game_id: str, clock: FakeClock) -> None:
@@ -91,3 +132,42 @@ async def test_a_result_is_stored_once_the_database_comes_back(
     await fire_due(platform)
     assert len(await repository.history(players[0].user_id, 10)) == 1
     assert [r.matches for r in await repository.ratings(players[0].user_id)] == [1]
+
+
+async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded_by_the_deadline_worker(
+    platform: Platform, players: list[Identity], clock: FakeClock
+) -> None:
+    repository = HangingRepository()
+    platform = dataclasses.replace(platform, matches=repository)
+    session = await started_game(platform, players, "briscola", target_score=1)
+    await play_briscola_to_the_end_by_hand(platform, session.id, players)
+    finished = await platform.store.get(session.id)
+    assert finished is not None and finished.phase == "finished" and not finished.result_recorded
+    assert await repository.history(players[0].user_id, 10) == []
+
+    repository.hang = False
+    assert await fire_due(platform) == 0  # the outbox entry waits for the inline recording first
+    clock.advance(RECORD_GRACE_SECONDS)
+    assert await fire_due(platform) == 1
+    stored = await platform.store.get(session.id)
+    assert stored is not None and stored.result_recorded
+    assert [m.id for m in await repository.history(players[1].user_id, 10)] == [session.id]
+    assert await platform.deadlines.next_due() is None  # marking it recorded cleared the entry
+
+
+async def test_marking_a_match_recorded_is_announced_to_every_process(
+    platform: Platform, players: list[Identity], clock: FakeClock
+) -> None:
+    session = await started_game(platform, players, target_score=1)
+    notes = platform.notifier.listen()
+    await platform.notifier.watch(session.id)
+    await play_to_the_end_by_timeouts(platform, session.id, clock)
+    stored = await platform.store.get(session.id)
+    assert stored is not None and stored.result_recorded
+    seen = []
+    while True:
+        note = await asyncio.wait_for(anext(notes), timeout=1)
+        seen.append(note)
+        if note.version == stored.version:
+            break
+    assert seen[-1].session is not None and seen[-1].session.result_recorded
