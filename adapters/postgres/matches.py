@@ -7,7 +7,8 @@ with ``SELECT … ORDER BY user_id FOR UPDATE``, rate the match against them and
 write the players and the new ratings. Every record takes the same locks in
 the same order, so concurrent records sharing players queue instead of
 deadlocking. ``rebuild_ratings`` holds an exclusive advisory lock that every
-``record`` takes shared, so no match slips in while it replays.
+``record`` takes shared, so no match slips in while it replays. A write runs
+to its end even when its caller is cancelled (``FinishingWrites``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import asyncpg
 
 from adapters.sql import queries, rows
 from adapters.sql.dialect import POSTGRES, Statement
+from adapters.sql.finishing_writes import FinishingWrites
 from adapters.sql.migrations import PACKAGE, applied_names, apply_pending, discover, pending
 from adapters.sql.replay import rate_recorded, replay, validate
 from application.ports import StorageUnavailable
@@ -93,6 +95,7 @@ class PostgresMatchRepository:
         self._max_size = max_size
         self._connect_timeout = connect_timeout
         self._pool: Any = None
+        self._writes = FinishingWrites("PostgreSQL")
 
     async def open(self) -> None:
         if self._pool is not None:
@@ -110,11 +113,15 @@ class PostgresMatchRepository:
         logger.info("opened PostgreSQL match repository (pool %d..%d)", self._min_size, self._max_size)
 
     async def close(self) -> None:
+        await self._writes.drain()
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
 
     async def migrate(self) -> list[str]:
+        return await self._writes.run(self._migrate())
+
+    async def _migrate(self) -> list[str]:
         async with self._transaction() as conn:
             await conn.execute(*_parts(queries.advisory_lock(MIGRATION_LOCK_KEY, shared=False)))
             applied = await apply_pending(_Session(conn), POSTGRES, self._migrations)
@@ -134,6 +141,9 @@ class PostgresMatchRepository:
 
     async def record(self, match: FinishedMatch) -> bool:
         validate(match)
+        return await self._writes.run(self._record(match))
+
+    async def _record(self, match: FinishedMatch) -> bool:
         async with self._transaction() as conn:
             await conn.execute(*_parts(queries.advisory_lock(REBUILD_LOCK_KEY, shared=True)))
             if await conn.fetchval(*_parts(queries.insert_match(POSTGRES, match))) is None:
@@ -203,6 +213,9 @@ class PostgresMatchRepository:
         return rank or None
 
     async def rebuild_ratings(self) -> int:
+        return await self._writes.run(self._rebuild_ratings())
+
+    async def _rebuild_ratings(self) -> int:
         async with self._transaction() as conn:
             await conn.execute(*_parts(queries.advisory_lock(REBUILD_LOCK_KEY, shared=False)))
             matches = await conn.fetch(*_parts(queries.matches_in_finishing_order(POSTGRES)))

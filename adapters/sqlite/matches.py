@@ -5,6 +5,10 @@ serialised by an asyncio lock, and every write is one ``BEGIN IMMEDIATE``
 transaction, which takes SQLite's write lock up front. Other processes on the
 same file therefore wait (up to ``busy_timeout``) instead of interleaving, so
 the check-then-insert of ``record`` is exactly-once without ``ON CONFLICT``.
+
+A write, once started, runs to its commit or rollback even when its caller is
+cancelled (``FinishingWrites``), so the shared connection is never left inside
+a transaction for the next caller to trip over.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import aiosqlite
 
 from adapters.sql import queries, rows
 from adapters.sql.dialect import SQLITE, Statement
+from adapters.sql.finishing_writes import FinishingWrites
 from adapters.sql.migrations import PACKAGE, applied_names, apply_pending, discover, pending
 from adapters.sql.replay import rate_recorded, replay, validate
 from application.ports import StorageUnavailable
@@ -95,6 +100,7 @@ class SqliteMatchRepository:
         self._migrations = migrations_package
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._writes = FinishingWrites(f"SQLite database {path!r}")
 
     async def open(self) -> None:
         if self._db is not None:
@@ -113,11 +119,15 @@ class SqliteMatchRepository:
         logger.info("opened SQLite match repository %s", self._path)
 
     async def close(self) -> None:
+        await self._writes.drain()
         db, self._db = self._db, None
         if db is not None:
             await db.close()
 
     async def migrate(self) -> list[str]:
+        return await self._writes.run(self._migrate())
+
+    async def _migrate(self) -> list[str]:
         async with self._transaction() as db:
             applied = await apply_pending(_Session(db), SQLITE, self._migrations)
         if applied:
@@ -137,6 +147,9 @@ class SqliteMatchRepository:
 
     async def record(self, match: FinishedMatch) -> bool:
         validate(match)
+        return await self._writes.run(self._record(match))
+
+    async def _record(self, match: FinishedMatch) -> bool:
         async with self._transaction() as db:
             if await db.execute_fetchall(*_parts(queries.match_exists(SQLITE, match.id))):
                 logger.debug("match %s already recorded", match.id)
@@ -210,6 +223,9 @@ class SqliteMatchRepository:
         return rank or None
 
     async def rebuild_ratings(self) -> int:
+        return await self._writes.run(self._rebuild_ratings())
+
+    async def _rebuild_ratings(self) -> int:
         async with self._transaction() as db:
             matches = list(await db.execute_fetchall(*_parts(queries.matches_in_finishing_order(SQLITE))))
             players = await db.execute_fetchall(*_parts(queries.all_players(SQLITE)))
@@ -237,13 +253,13 @@ class SqliteMatchRepository:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._connection() as db:
-            await (await db.execute("BEGIN IMMEDIATE")).close()
             try:
+                await (await db.execute("BEGIN IMMEDIATE")).close()
                 yield db
+                await db.commit()
             except BaseException:
-                await db.rollback()
+                await db.rollback()  # a no-op when BEGIN itself failed
                 raise
-            await db.commit()
 
     async def _column(self, statement: Statement) -> list[Any]:
         async with self._connection() as db:
