@@ -1,12 +1,22 @@
-"""Opening the Redis client every Redis adapter of a process shares."""
+"""Opening the Redis client every Redis adapter of a process shares.
+
+It is also the one gate where "Redis cannot be reached" becomes the ports'
+``StorageUnavailable``: every command of every Redis adapter goes through
+``execute_command``, so no adapter lets a driver error escape as a crash.
+"""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import redis.asyncio as redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from application.ports import StorageUnavailable
 
 logger = logging.getLogger(__name__)
 
@@ -20,12 +30,28 @@ POOL_SIZE = 32
 _POOL_WAIT_SECONDS = 10.0
 
 
+# Down, restarting, still loading its data, or no free connection in the pool.
+UNREACHABLE: tuple[type[BaseException], ...] = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+class _Client(redis.Redis):
+    """``redis.Redis`` whose commands raise ``StorageUnavailable`` when the server is out of reach
+    (after the connection's own retries)."""
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
+        except UNREACHABLE as error:
+            raise StorageUnavailable(f"Redis is unreachable: {error}") from error
+
+
 def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
     """A client for ``url`` (``redis://`` or ``rediss://``) answering ``str``, not bytes.
 
     Connections are opened lazily from a pool of at most ``POOL_SIZE``, where
     further commands wait their turn; every connection (pub/sub ones included)
-    announces itself as ``client_name`` in ``CLIENT LIST``. Close it with
+    announces itself as ``client_name`` in ``CLIENT LIST``. A command that
+    cannot reach the server raises ``StorageUnavailable``. Close it with
     ``await client.aclose()``.
     """
     pool = redis.BlockingConnectionPool.from_url(
@@ -39,6 +65,6 @@ def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
         socket_keepalive=True,
         health_check_interval=_HEALTH_CHECK_SECONDS,
     )
-    client = redis.Redis.from_pool(pool)  # the client owns the pool and closes it
+    client: redis.Redis = _Client.from_pool(pool)  # the client owns the pool and closes it
     logger.debug("Redis client %s created", client_name)
     return client

@@ -52,7 +52,12 @@ class RedisNotifier:
         if count == 1:
             channel = self._keys.events(game_id)
             self._games_by_channel[channel] = game_id
-            await self._subscription.subscribe(channel)
+            try:
+                await self._subscription.subscribe(channel)
+            except BaseException:
+                self._watch_counts.pop(game_id, None)  # not watched: the next watch subscribes again
+                self._games_by_channel.pop(channel, None)
+                raise
 
     async def unwatch(self, game_id: str) -> None:
         count = self._watch_counts.get(game_id, 0)

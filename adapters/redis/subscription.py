@@ -19,6 +19,9 @@ import redis.asyncio as redis
 from redis.asyncio.connection import Connection
 from redis.exceptions import RedisError
 
+from adapters.redis.connection import UNREACHABLE
+from application.ports import StorageUnavailable
+
 logger = logging.getLogger(__name__)
 
 CONFIRM_TIMEOUT_SECONDS = 5.0
@@ -36,7 +39,8 @@ class Subscription:
     ``on_message(channel, data)`` runs for every message, ``on_resync()`` after
     every reconnect (messages may have been lost). Both run in the reader task
     and must not block. ``subscribe`` returns once Redis confirmed it, so a
-    message published afterwards is delivered. ``close`` ends it all.
+    message published afterwards is delivered, or raises ``StorageUnavailable``
+    (subscribing nothing) when Redis is out of reach. ``close`` ends it all.
     """
 
     def __init__(self, client: redis.Redis, on_message: OnMessage, on_resync: OnResync) -> None:
@@ -57,8 +61,10 @@ class Subscription:
         async with self._commands:
             try:
                 await self._pubsub.subscribe(channel)
-            except BaseException:
+            except BaseException as error:
                 self._forget(channel, confirmed)
+                if isinstance(error, UNREACHABLE):
+                    raise StorageUnavailable(f"Redis is unreachable: {error}") from error
                 raise
             self._start_reading()
         try:
@@ -73,7 +79,12 @@ class Subscription:
         if self._closed:
             return
         async with self._commands:
-            await self._pubsub.unsubscribe(channel)
+            try:
+                await self._pubsub.unsubscribe(channel)
+            except UNREACHABLE as error:
+                # the server forgot this connection's channels with it; should redis-py
+                # subscribe the channel again on reconnecting, its messages are ignored
+                logger.info("unsubscribing while Redis is unreachable (%s): nothing left to do", error)
 
     async def close(self) -> None:
         self._closed = True
