@@ -9,6 +9,9 @@ the root logger's records; ``shutdown`` undoes all of it and flushes.
 ``OtelMetrics`` is the ``Metrics`` port of the application; ``LiveCounts``
 polls the session and login stores for the two gauges (observable gauges
 call back synchronously, so the values are fetched ahead by a task).
+
+The instrumentation packages are imported by ``start`` and ``shutdown`` only:
+a process that never starts telemetry never loads them.
 """
 
 from __future__ import annotations
@@ -22,9 +25,6 @@ from typing import Any
 from opentelemetry.exporter.otlp.proto.http._log_exporter import OTLPLogExporter
 from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
-from opentelemetry.instrumentation.asyncpg import AsyncPGInstrumentor
-from opentelemetry.instrumentation.redis import RedisInstrumentor
-from opentelemetry.instrumentation.system_metrics import SystemMetricsInstrumentor
 from opentelemetry.metrics import CallbackOptions, Histogram, Meter, Observation
 from opentelemetry.sdk._logs import LoggerProvider, LoggingHandler, LogRecordProcessor
 from opentelemetry.sdk._logs.export import BatchLogRecordProcessor
@@ -194,6 +194,10 @@ class Telemetry:
         if self._started:
             return
         self._started = True
+        from opentelemetry.instrumentation.asyncpg import AsyncPGInstrumentor
+        from opentelemetry.instrumentation.redis import RedisInstrumentor
+        from opentelemetry.instrumentation.system_metrics import SystemMetricsInstrumentor
+
         _instrument(RedisInstrumentor(), tracer_provider=self.tracer_provider)
         _instrument(
             AsyncPGInstrumentor(capture_parameters=False),  # type: ignore[no-untyped-call]
@@ -217,6 +221,10 @@ class Telemetry:
             self._log_handler = None
         if self._started:
             self._started = False
+            from opentelemetry.instrumentation.asyncpg import AsyncPGInstrumentor
+            from opentelemetry.instrumentation.redis import RedisInstrumentor
+            from opentelemetry.instrumentation.system_metrics import SystemMetricsInstrumentor
+
             RedisInstrumentor().uninstrument()
             AsyncPGInstrumentor().uninstrument()  # type: ignore[no-untyped-call]
             SystemMetricsInstrumentor().uninstrument()

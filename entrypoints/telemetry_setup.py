@@ -1,7 +1,9 @@
 """Wiring OpenTelemetry into the Sanic app: HTTP server spans, WebSocket spans, the gauges' poller.
 
 With ``OTEL_ENABLED`` unset, ``install_telemetry`` returns at once: no
-provider, no middleware, no task; ``socket_trace`` hands out a no-op.
+provider, no middleware, no task; ``socket_trace`` hands out a no-op. The SDK,
+the exporters and the instrumentation packages (``adapters.telemetry``) are
+imported only when telemetry is built; this module needs the light API alone.
 
 Every span of a request carries ``session.id`` — a truncated SHA-256 of the
 session cookie, never the cookie itself — and ``user.id`` once logged in.
@@ -15,7 +17,7 @@ import logging
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
@@ -23,11 +25,13 @@ from opentelemetry.trace import Span, SpanKind, Status, StatusCode
 from sanic.request import Request
 from sanic.response import BaseHTTPResponse
 
-from adapters.telemetry import Telemetry
 from application.auth import current_identity
 from domain.errors import TavoloError
 from entrypoints.config import Settings
 from entrypoints.http.context import AnySanic, platform_of, session_id
+
+if TYPE_CHECKING:
+    from adapters.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,8 @@ def telemetry_of(app: AnySanic) -> Telemetry | None:
 
 
 def build_telemetry(settings: Settings) -> Telemetry:
+    from adapters.telemetry import Telemetry  # the SDK and exporters: only when telemetry is on
+
     return Telemetry.otlp(
         service_name=settings.otel_service_name,
         endpoint=settings.otel_exporter_otlp_endpoint,
