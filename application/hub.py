@@ -6,6 +6,11 @@ its engine state is decoded at most once per process (``Platform.live``, which
 the move path of this process already filled) and each seat's view computed
 once, then sent to every connection of that seat. A resync notification
 (messages may have been lost) reloads every watched game from the store.
+
+Storage outages never stop the hub: a fan-out or resync that cannot read the
+store is retried as a resync a moment later, and a watched game that is no
+longer in the store (expired, or Redis lost its data) is announced to its
+connections as gone.
 """
 
 from __future__ import annotations
@@ -15,14 +20,15 @@ import logging
 from typing import Protocol
 
 from application.platform import Platform
-from application.ports import Notification
-from application.views import game_over_message, game_view, shared_fields
+from application.ports import Notification, StorageUnavailable
+from application.views import game_over_message, game_view, shared_fields, table_gone_message
 from domain.engine import JSON
 from domain.session import GameSession
 
 log = logging.getLogger(__name__)
 
 RESUBSCRIBE_PAUSE = 1.0
+RESYNC_RETRY_SECONDS = 1.0
 
 
 class Subscriber(Protocol):
@@ -39,31 +45,45 @@ class GameHub:
         self._platform = platform
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._sent_version: dict[Subscriber, int] = {}
+        self._retry: asyncio.Task[None] | None = None  # a resync waiting for storage to come back
 
     @property
     def connection_count(self) -> int:
         return len(self._sent_version)
 
     async def attach(self, game_id: str, subscriber: Subscriber) -> None:
-        """Start following ``game_id`` and send the current state at once."""
+        """Start following ``game_id`` and send the current state at once.
+
+        Raises ``StorageUnavailable`` (following nothing) when the game cannot be
+        watched now; the caller may attach again later."""
         first = game_id not in self._subscribers
         self._subscribers.setdefault(game_id, set()).add(subscriber)
         self._sent_version[subscriber] = 0
-        if first:
-            await self._platform.notifier.watch(game_id)
-        session = await self._platform.store.get(game_id)
+        watched = not first
+        try:
+            if first:
+                await self._platform.notifier.watch(game_id)
+                watched = True
+            session = await self._platform.store.get(game_id)
+        except BaseException:
+            await self.detach(game_id, subscriber, watched=watched)
+            raise
         if session is not None:  # unless a concurrent broadcast already sent this version or newer
             await self._deliver(session, {subscriber}, force=False)
 
-    async def detach(self, game_id: str, subscriber: Subscriber) -> None:
+    def is_attached(self, game_id: str, subscriber: Subscriber) -> bool:
+        return subscriber in self._subscribers.get(game_id, ())
+
+    async def detach(self, game_id: str, subscriber: Subscriber, watched: bool = True) -> None:
         followers = self._subscribers.get(game_id)
         self._sent_version.pop(subscriber, None)
-        if followers is None:
+        if followers is None or subscriber not in followers:
             return
         followers.discard(subscriber)
         if not followers:
             del self._subscribers[game_id]
-            await self._platform.notifier.unwatch(game_id)
+            if watched:
+                await self._platform.notifier.unwatch(game_id)
 
     async def resend(self, game_id: str, subscriber: Subscriber) -> None:
         """Send ``subscriber`` the current state, even if it already has it."""
@@ -77,19 +97,34 @@ class GameHub:
         while True:
             try:
                 async for note in self._platform.notifier.listen():
-                    try:
-                        await self.on_notification(note)
-                    except Exception:
-                        log.exception("fan-out of %s failed", note)
+                    await self._handle(note)
             except asyncio.CancelledError:
+                if self._retry is not None:
+                    self._retry.cancel()
                 raise
             except Exception:
                 log.exception("notification subscription failed; resubscribing")
             await asyncio.sleep(RESUBSCRIBE_PAUSE)
-            try:
-                await self.on_notification(Notification(None))
-            except Exception:
-                log.exception("resync after resubscribing failed")
+            await self._handle(Notification(None))
+
+    async def _handle(self, note: Notification) -> None:
+        """Fan one notification out; never raises. Without storage, resync a moment later."""
+        try:
+            await self.on_notification(note)
+        except StorageUnavailable as error:
+            log.warning("fan-out of game %s postponed, storage unavailable: %s", note.game_id or "*", error)
+            self._resync_soon()
+        except Exception:
+            log.exception("fan-out of %s failed", note)
+
+    def _resync_soon(self) -> None:
+        if self._retry is None or self._retry.done():
+            self._retry = asyncio.create_task(self._resync_later(), name="tavolo-hub-resync")
+
+    async def _resync_later(self) -> None:
+        await asyncio.sleep(RESYNC_RETRY_SECONDS)
+        self._retry = None
+        await self._handle(Notification(None))
 
     async def on_notification(self, note: Notification) -> None:
         if note.game_id is None:
@@ -113,8 +148,12 @@ class GameHub:
         if not followers:
             return
         session = await self._platform.store.get(game_id)
-        if session is not None:
-            await self._deliver(session, set(followers), force=False)
+        if session is None:
+            log.info("game %s is gone; telling its %d connection(s)", game_id, len(followers))
+            for subscriber in list(followers):
+                await self._send(subscriber, table_gone_message(), None)
+            return
+        await self._deliver(session, set(followers), force=False)
 
     async def _deliver(self, session: GameSession, targets: set[Subscriber], force: bool) -> None:
         registry = self._platform.registry

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine import JSON, GameEngine
+from domain.errors import NotFound
 from domain.registry import EngineRegistry
 from domain.session import GameSession
 
@@ -81,3 +82,8 @@ def game_over_message(registry: EngineRegistry, session: GameSession, state: Any
     if result is None:
         return None
     return {"type": "game_over", "scores": dict(result.scores), "winner": result.winner}
+
+
+def table_gone_message() -> JSON:
+    """The frame a connection gets when its game is no longer stored (expired, or its store lost it)."""
+    return {"type": "error", "code": NotFound.code, "message": "this table no longer exists"}

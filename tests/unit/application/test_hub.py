@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Any
 
+import pytest
+
+from adapters.memory.clock import FakeClock
 from application.hub import GameHub
 from application.identity import Identity
 from application.platform import Platform
 from application.play import act
-from application.ports import Notification
+from application.ports import Notification, StorageUnavailable
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
 
 
@@ -94,3 +98,81 @@ async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
     assert calls["n"] == 2
     assert inbox.messages[-1]["game"]["version"] == session.version + 1
     runner.cancel()
+
+
+class FlakyStore:
+    """The platform's store, unreachable while ``down`` is set."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self.down = False
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self._store, name)
+
+        async def call(*args: Any, **kwargs: Any) -> Any:
+            if self.down:
+                raise StorageUnavailable("store stopped")
+            return await real(*args, **kwargs)
+
+        return call
+
+
+async def test_a_watched_game_that_is_no_longer_stored_is_announced_gone(
+    platform: Platform, players: list[Identity], clock: FakeClock
+) -> None:
+    session = await started_game(platform, players)
+    hub = GameHub(platform)
+    inbox = Inbox(players[0].user_id)
+    await hub.attach(session.id, inbox)
+    clock.advance(3601)  # past the store's TTL: as if Redis had restarted without its data
+    await hub.on_notification(Notification(None))
+    assert inbox.messages[-1] == {
+        "type": "error",
+        "code": "not_found",
+        "message": "this table no longer exists",
+    }
+
+
+async def test_a_fan_out_without_storage_is_retried_until_storage_comes_back(
+    platform: Platform, players: list[Identity], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import application.hub as hub_module
+
+    monkeypatch.setattr(hub_module, "RESYNC_RETRY_SECONDS", 0.01)
+    session = await started_game(platform, players)
+    store = FlakyStore(platform.store)
+    platform = dataclasses.replace(platform, store=store)
+    hub = GameHub(platform)
+    inbox = Inbox(players[0].user_id)
+    await hub.attach(session.id, inbox)
+    player, view = await player_on_turn(platform, session.id, players)
+    await act(platform, session.id, player.user_id, legal_play(view))  # nobody listens yet: lost
+    runner = asyncio.create_task(hub.run())
+    await settle()
+    store.down = True
+    await platform.notifier.publish(session.id, session.version + 1)  # no envelope: the hub must read
+    await asyncio.sleep(0.05)  # a few failed retries
+    assert inbox.messages[-1]["game"]["version"] == session.version
+    store.down = False
+    await asyncio.sleep(0.05)
+    assert inbox.messages[-1]["game"]["version"] == session.version + 1
+    assert not runner.done()
+    runner.cancel()
+
+
+async def test_an_attach_without_storage_follows_nothing_and_can_be_tried_again(
+    platform: Platform, players: list[Identity]
+) -> None:
+    session = await started_game(platform, players)
+    store = FlakyStore(platform.store)
+    hub = GameHub(dataclasses.replace(platform, store=store))
+    inbox = Inbox(players[0].user_id)
+    store.down = True
+    with pytest.raises(StorageUnavailable):
+        await hub.attach(session.id, inbox)
+    assert not hub.is_attached(session.id, inbox) and hub.connection_count == 0
+    store.down = False
+    await hub.attach(session.id, inbox)
+    assert hub.is_attached(session.id, inbox)
+    assert inbox.messages[-1]["game"]["version"] == session.version
