@@ -41,6 +41,57 @@ class ServerProcess:
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
 
+    def worker_pids(self) -> set[int]:
+        """The worker processes serving the port under ``--workers N``: the children of the
+        main process that hold its listening socket (Linux ``/proc`` only)."""
+        inodes = _listening_inodes(self.port)
+        return {pid for pid in _children(self.process.pid) if inodes & _socket_inodes(pid)}
+
+
+def _listening_inodes(port: int) -> set[str]:
+    inodes: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as rows:
+                next(rows)
+                for row in rows:
+                    fields = row.split()
+                    if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":
+                        inodes.add(fields[9])
+        except OSError:
+            continue
+    return inodes
+
+
+def _children(parent: int) -> list[int]:
+    children = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == parent:
+            children.append(int(entry))
+    return children
+
+
+def _socket_inodes(pid: int) -> set[str]:
+    inodes = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    except OSError:
+        pass
+    return inodes
+
 
 async def _wait_healthy(server: ServerProcess, timeout: float = 30.0) -> None:
     loop = asyncio.get_running_loop()
