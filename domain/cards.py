@@ -25,6 +25,7 @@ class Suit(StrEnum):
 
 SUITS: tuple[Suit, ...] = (Suit.DENARI, Suit.COPPE, Suit.SPADE, Suit.BASTONI)
 RANKS: tuple[int, ...] = tuple(range(1, 11))
+_RANK_DIGITS = frozenset(f"{rank:02d}" for rank in RANKS)
 
 RANK_NAMES = {1: "ace", 8: "fante", 9: "cavallo", 10: "re"}
 
@@ -51,26 +52,30 @@ class Card:
 
     @staticmethod
     def parse(code: object) -> Card:
-        """Read a wire code; anything else is an ``InvalidAction``."""
+        """Read a wire code; anything else is an ``InvalidAction``.
+
+        The 40 exact codes are the only cards: nothing is converted, since ``int()`` reads
+        other digits than ASCII's (Arabic-Indic ones) or fails on some that ``isdigit`` lets
+        through (superscripts); the rest only picks the message.
+        """
         known = BY_CODE.get(code) if isinstance(code, str) else None
         if known is not None:
             return known
-        if not isinstance(code, str) or len(code) != 3 or not code[:2].isdigit():
+        if not isinstance(code, str) or len(code) != 3 or code[:2] not in _RANK_DIGITS:
+            if isinstance(code, str) and len(code) == 3 and _ascii_digits(code[:2]):
+                raise InvalidAction("a card rank goes from 01 to 10")
             raise InvalidAction("a card is written RRSUIT, for example 07D")
-        rank = int(code[:2])
-        if rank not in RANKS:
-            raise InvalidAction("a card rank goes from 01 to 10")
-        try:
-            suit = Suit(code[2])
-        except ValueError:
-            raise InvalidAction("a card suit is one of D, C, S, B") from None
-        return CARDS[(rank, suit)]
+        raise InvalidAction("a card suit is one of D, C, S, B")
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 CARDS: dict[tuple[int, Suit], Card] = {(c.rank, c.suit): c for c in DECK}
 BY_CODE: dict[str, Card] = {c.code: c for c in DECK}
 SETTEBELLO = CARDS[(7, Suit.DENARI)]
+
+
+def _ascii_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 def card(code: str) -> Card:

@@ -55,3 +55,15 @@ def test_without_takes_one_card_out_and_keeps_the_order() -> None:
     held = tuple(DECK[:4])
     assert without(held, DECK[2]) == (DECK[0], DECK[1], DECK[3])
     assert without(held, Card(DECK[0].rank, DECK[0].suit)) == held[1:]
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["\u00b2\u00b3D", "\u00b9\u2070D", "\u0660\u0667D", "\uff10\uff17D", "\u09e6\u09edD", "07\uff24"],
+    ids=["superscript", "superscript-ten", "arabic-indic", "fullwidth", "bengali", "fullwidth-suit"],
+)
+def test_a_card_code_written_with_other_than_ascii_digits_is_an_invalid_action(code: str) -> None:
+    with pytest.raises(InvalidAction):
+        Card.parse(code)
+    with pytest.raises(InvalidAction):
+        parse_cards([code])
