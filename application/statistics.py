@@ -28,7 +28,8 @@ def decode_cursor(text: str) -> HistoryCursor:
         value = float(finished)
     except (ValueError, binascii.Error, UnicodeDecodeError):
         raise InvalidAction("the cursor is not one this server gave out") from None
-    if not math.isfinite(value) or not match_id:
+    if not math.isfinite(value) or not match_id or not match_id.isprintable():
+        # a NUL (or any control character) is no match id, and PostgreSQL refuses NUL in text
         raise InvalidAction("the cursor is not one this server gave out")
     return HistoryCursor(value, match_id)
 
