@@ -2,24 +2,31 @@
 
 Seated players get their personalised view; anyone else is a read-only
 spectator. An unknown game is refused with 404 before the handshake (and a
-foreign ``Origin`` with 403, by ``entrypoints.http.security``). Every bad
-message is answered with an ``error`` frame and the connection stays open;
-a frame over ``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that
-sends faster than its budget (``WS_RATE_PER_SECOND``, bursts of
-``WS_RATE_BURST``) is closed with 1008.
+foreign ``Origin`` with 403, by ``entrypoints.http.security``). Every message
+gets an answer: a ``state`` frame (an accepted change is broadcast; an accepted
+message that changed nothing, such as a repeated ``ack``, gets the current state),
+or an ``error`` frame, and the connection stays open whatever the message held —
+a failure nobody foresaw is logged with its traceback and answered with code
+``internal``, and the socket and the game go on. A frame over
+``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that sends faster
+than its budget (``WS_RATE_PER_SECOND``, bursts of ``WS_RATE_BURST``) is closed
+with 1008.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+import traceback
 from typing import Any
 
 import orjson
 from sanic import Blueprint, Websocket
+from sanic.exceptions import WebsocketClosed
 from sanic.request import Request
 from sanic.response import HTTPResponse
 from sanic.response import json as json_response
+from websockets.exceptions import ConnectionClosed
 
 from application.play import act
 from application.ports import StorageUnavailable
@@ -35,6 +42,12 @@ log = logging.getLogger(__name__)
 bp = Blueprint("ws")
 PLATFORM_ACTIONS = {"state", "sync"}
 POLICY_VIOLATION = 1008
+INTERNAL = "internal"
+
+
+def ws_internal() -> JSON:
+    """The frame a message gets when handling it failed unexpectedly: the socket and the game go on."""
+    return {"type": "error", "code": INTERNAL, "message": "the server could not handle this message"}
 
 
 class SocketSubscriber:
@@ -43,12 +56,16 @@ class SocketSubscriber:
     def __init__(self, ws: Websocket, user_id: str | None) -> None:
         self._ws = ws
         self._user_id = user_id
+        self.state_version = 0
+        """The version of the last ``state`` frame sent on this socket."""
 
     @property
     def user_id(self) -> str | None:
         return self._user_id
 
     async def send(self, message: JSON) -> None:
+        if message.get("type") == "state":
+            self.state_version = message["game"]["version"]
         await self._ws.send(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
@@ -77,6 +94,23 @@ def parse_message(raw: str | bytes | None) -> dict[str, Any]:
     return message
 
 
+def traceback_without_values(error: BaseException) -> str:
+    """Where ``error`` (and what caused it) was raised: frames and exception types only.
+
+    An exception's message may quote data (a card of a hand, a cookie), so it is left out;
+    the traceback's lines are source code, never values.
+    """
+    parts: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        frames = "".join(traceback.format_tb(current.__traceback__))
+        parts.append(f"Traceback (most recent call last):\n{frames}{type(current).__qualname__}")
+        current = current.__cause__ or current.__context__
+    return "\n\nwhich happened while handling or was caused by:\n\n".join(parts)
+
+
 @bp.websocket("/ws/games/<game_id:str>")
 async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
     user = await identity(request)
@@ -99,13 +133,26 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                 if message["action"] in PLATFORM_ACTIONS:
                     await traced.action(message["action"], hub.resend(game_id, subscriber))
                 else:
-                    await traced.action(message["action"], act(platform, game_id, user_id, message))
+                    known = subscriber.state_version
+                    session = await traced.action(message["action"], act(platform, game_id, user_id, message))
+                    if session.version <= known:  # accepted but changed nothing (a repeated ack):
+                        await hub.resend(game_id, subscriber)  # no broadcast comes, so answer here
             except TavoloError as error:
                 log.debug("game %s: refused %s: %s", game_id, error.code, error.message)
                 await subscriber.send(ws_error(error))
             except StorageUnavailable as error:
                 log.warning("game %s: storage unavailable: %s", game_id, error)
                 await subscriber.send(ws_unavailable())
+            except (ConnectionClosed, WebsocketClosed):
+                raise  # the socket itself is gone: nothing left to answer
+            except Exception as error:  # the edge is total: one bad message never ends a socket
+                log.error(
+                    "game %s: unexpected %s while handling a message\n%s",
+                    game_id,
+                    type(error).__qualname__,
+                    traceback_without_values(error),
+                )
+                await subscriber.send(ws_internal())
     finally:
         await hub.detach(game_id, subscriber)
         traced.end()
