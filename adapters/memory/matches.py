@@ -130,3 +130,6 @@ class MemoryMatchRepository:
         self._book = book
         logger.info("rebuilt ratings from %d matches", count)
         return count
+
+    async def ping(self) -> None:
+        """``HealthProbe``: nothing to reach, the matches live in this process."""

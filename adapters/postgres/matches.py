@@ -248,6 +248,22 @@ class PostgresMatchRepository:
         async with self._connection() as conn, conn.transaction(**options):
             yield conn
 
+    async def ping(self, timeout: float = 1.0) -> None:
+        """``HealthProbe``: ``SELECT 1`` on a pooled connection, all of it within ``timeout`` seconds.
+
+        A closed pool, a server that refuses or does not answer, or a broken pooled
+        connection is ``StorageUnavailable``; the error names no host.
+        """
+        if self._pool is None:
+            raise StorageUnavailable("the PostgreSQL match repository is not open")
+        try:
+            async with self._pool.acquire(timeout=timeout) as conn:
+                await conn.fetchval("SELECT 1", timeout=timeout)
+        except TimeoutError as exc:
+            raise StorageUnavailable(f"PostgreSQL did not answer within {timeout:.1f} s") from exc
+        except (*_UNAVAILABLE, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageUnavailable(f"PostgreSQL did not answer: {type(exc).__name__}") from exc
+
 
 def _parts(statement: Statement) -> tuple[Any, ...]:
     logger.debug("postgres: %s %r", statement.sql, statement.args)

@@ -265,6 +265,23 @@ class SqliteMatchRepository:
         async with self._connection() as db:
             return await _Session(db).fetch_column(statement)
 
+    async def ping(self, timeout: float = 1.0) -> None:
+        """``HealthProbe``: read the file's schema version on the repository's own connection.
+
+        Waits its turn on the connection's lock like every other use, but at most
+        ``timeout`` seconds in all; a closed repository, a file it cannot read or a
+        lock held too long is ``StorageUnavailable``.
+        """
+        if self._db is None:
+            raise StorageUnavailable(f"SQLite database {self._path!r} is not open")
+        try:
+            async with asyncio.timeout(timeout), self._connection() as db:
+                await (await db.execute("PRAGMA schema_version")).close()
+        except TimeoutError as exc:
+            raise StorageUnavailable(f"SQLite database {self._path!r} did not answer in time") from exc
+        except (sqlite3.Error, ValueError) as exc:
+            raise StorageUnavailable(f"SQLite database {self._path!r}: {exc}") from exc
+
 
 def _parts(statement: Statement) -> tuple[str, tuple[Any, ...]]:
     logger.debug("sqlite: %s %r", statement.sql, statement.args)
