@@ -16,6 +16,7 @@ from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
+from adapters.memory.probe import InProcessProbe
 from adapters.memory.session_store import MemorySessionStore
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
@@ -26,8 +27,10 @@ from adapters.redis.keys import RedisKeys
 from adapters.redis.locks import RedisLocks
 from adapters.redis.login_sessions import RedisLoginSessions
 from adapters.redis.notifier import RedisNotifier
+from adapters.redis.probe import RedisProbe
 from adapters.redis.session_store import RedisSessionStore
 from adapters.sqlite.matches import SqliteMatchRepository
+from application.health import ReadinessCheck
 from application.hub import GameHub
 from application.oidc_login import IdentityProvider
 from application.platform import Platform
@@ -129,6 +132,16 @@ class Container(containers.DeclarativeContainer):
         memory=providers.Singleton(MemoryMatchRepository),
         sqlite=providers.Singleton(SqliteMatchRepository, settings.provided.sqlite_path),
         postgres=providers.Singleton(PostgresMatchRepository, settings.provided.database_url),
+    )
+
+    # Readiness: the live-state store (nothing to reach in memory) and the match database.
+    live_state_probe = providers.Selector(
+        backend,
+        memory=providers.Singleton(InProcessProbe),
+        redis=providers.Singleton(RedisProbe, redis),
+    )
+    readiness = providers.Singleton(
+        ReadinessCheck, providers.Dict(live_state=live_state_probe, database=matches)
     )
 
     identity_providers = providers.Singleton(build_identity_providers, settings, clock)

@@ -1,4 +1,10 @@
-"""``GET /api/health``: the process is up and serving."""
+"""Health: liveness (``/api/health``, ``/api/health/live``) and readiness (``/api/health/ready``).
+
+Liveness does no I/O: it answers whenever the process runs, so a supervisor
+restarts the process only when restarting can help. Readiness asks every
+storage the server uses (each within about a second) and counts the workers;
+a load balancer or an orchestrator stops sending traffic while it says 503.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +12,81 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from entrypoints.http.openapi import documented
-from entrypoints.http.schemas import HealthSchema
+from application.health import ReadinessCheck
+from entrypoints.errors import RETRY_AFTER_SECONDS, UNAVAILABLE, UNAVAILABLE_MESSAGE
+from entrypoints.http.context import AnySanic, settings_of
+from entrypoints.http.openapi import Reply, documented
+from entrypoints.http.schemas import HealthSchema, NotReadySchema, ReadinessSchema
+from entrypoints.supervision import SanicWorkerCensus
 
 bp = Blueprint("health")
 health_schema = HealthSchema()
+readiness_schema = ReadinessSchema()
+not_ready_schema = NotReadySchema()
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _readiness_check(app: AnySanic) -> ReadinessCheck:
+    check: ReadinessCheck = app.ctx.container.readiness()
+    return check
 
 
 @bp.get("/api/health")
-@documented("Whether the process is up", responses={200: HealthSchema}, tags=("health",))
+@documented(
+    "Whether the process is up (liveness)",
+    responses={200: HealthSchema},
+    tags=("health",),
+    description="The same answer as `/api/health/live`, kept for existing health checks.",
+)
 async def health(request: Request) -> HTTPResponse:
-    return json(health_schema.dump({"status": "ok"}))
+    return json(health_schema.dump({"status": "ok"}), headers=NO_STORE)
+
+
+@bp.get("/api/health/live")
+@documented(
+    "Liveness: the process runs",
+    responses={200: HealthSchema},
+    tags=("health",),
+    description="Answers 200 whenever the process runs; it reaches no storage.",
+)
+async def live(request: Request) -> HTTPResponse:
+    return json(health_schema.dump({"status": "ok"}), headers=NO_STORE)
+
+
+@bp.get("/api/health/ready")
+@documented(
+    "Readiness: every storage answers",
+    responses={
+        200: Reply(
+            "Ready to serve: `degraded` when fewer server workers run than configured.", ReadinessSchema
+        ),
+        503: Reply(
+            "A storage does not answer (`checks` says which); retry after `Retry-After` seconds.",
+            NotReadySchema,
+            headers={"Retry-After": "Seconds to wait before asking again."},
+        ),
+    },
+    tags=("health",),
+    description=(
+        "Asks the live-state store (Redis, when configured) and the match database, each within "
+        "about a second, and counts the running server workers."
+    ),
+)
+async def ready(request: Request) -> HTTPResponse:
+    app = request.app
+    census = SanicWorkerCensus(app, configured=settings_of(app).workers)
+    readiness = await _readiness_check(app).check(census)
+    checks = dict(readiness.checks)
+    if not readiness.ready:
+        body = {"code": UNAVAILABLE, "message": UNAVAILABLE_MESSAGE, "checks": checks}
+        return json(
+            not_ready_schema.dump(body),
+            status=503,
+            headers={**NO_STORE, "Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    workers = {"configured": readiness.workers.configured, "running": readiness.workers.running}
+    return json(
+        readiness_schema.dump({"status": readiness.status, "checks": checks, "workers": workers}),
+        headers=NO_STORE,
+    )

@@ -20,6 +20,28 @@ class HealthSchema(Schema):
     status = fields.String(required=True)
 
 
+class ReadinessChecksSchema(Schema):
+    live_state = fields.String(required=True, validate=validate.OneOf(["ok", "unavailable"]))
+    database = fields.String(required=True, validate=validate.OneOf(["ok", "unavailable"]))
+
+
+class WorkerCountSchema(Schema):
+    configured = fields.Integer(required=True)
+    running = fields.Integer(required=True)
+
+
+class ReadinessSchema(Schema):
+    status = fields.String(required=True, validate=validate.OneOf(["ready", "degraded"]))
+    checks = fields.Nested(ReadinessChecksSchema, required=True)
+    workers = fields.Nested(WorkerCountSchema, required=True)
+
+
+class NotReadySchema(ErrorSchema):
+    """The ``unavailable`` error, with the storage checks that failed."""
+
+    checks = fields.Nested(ReadinessChecksSchema, required=True)
+
+
 class MeSchema(Schema):
     user_id = fields.String(required=True)
     name = fields.String(required=True)
@@ -232,3 +254,7 @@ class LeaderboardSchema(Schema):
 
 class LogoutSchema(Schema):
     status = fields.String(required=True)
+    redirect = fields.String(
+        required=True,
+        metadata={"description": "Where the browser goes next: `/`, or the provider's post-logout page."},
+    )

@@ -1,0 +1,308 @@
+"""Server workers under Sanic's process manager: counting them, and replacing one that died.
+
+Sanic's ``WorkerManager`` (the main process of ``tavolo serve --workers N``)
+notices that a worker died — it marks it ``FAILED`` — but does not start
+another: the server would run on below its configured size. ``supervise_workers``
+adds a small watcher to the main process. It is a daemon thread, started by a
+``main_process_ready`` listener, that looks at the manager's server processes a
+few times a second; when one has died unexpectedly (killed by a signal, or a
+non-zero exit code) it asks the manager to restart it by name, the way
+``app.m.restart(name)`` does from a worker: a message on
+``manager.monitor_publisher``, so the restart itself runs in the manager's own
+monitor loop. It waits ``restart_delay`` seconds before the first restart and
+doubles the wait (up to ``max_restart_delay``) each time the same worker dies
+again within ``stable_seconds`` of its start, so a worker that keeps dying at
+start-up is not respawned in a tight loop; each death is logged at ERROR and
+each scheduled restart at WARNING.
+
+Nothing is restarted while the server shuts down: the watcher stops asking
+once the manager is shutting down, and the manager's restarter is wrapped so
+that a request already on its way is dropped rather than spawning a worker
+nobody will stop. A worker that exits cleanly on its own (exit code 0, for
+example after a SIGTERM sent to it alone) is taken as deliberate and left alone.
+
+``SanicWorkerCensus`` gives readiness its worker figures, read in a worker from
+the manager's shared worker state (``app.m.workers``).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sanic.worker.constants import ProcessState, RestartOrder
+from sanic.worker.manager import WorkerManager
+from sanic.worker.process import WorkerProcess
+from sanic.worker.restarter import Restarter
+
+from application.health import WorkerCount
+from entrypoints.http.context import AnySanic
+
+log = logging.getLogger(__name__)
+
+RESTART_DELAY_SECONDS = 1.0  # the first restart of a dead worker waits this long
+MAX_RESTART_DELAY_SECONDS = 60.0  # the longest wait between restarts of a worker that keeps dying
+STABLE_SECONDS = 30.0  # a worker that ran this long before it died starts over at the first delay
+POLL_SECONDS = 0.2  # how often the watcher looks at the workers
+RESEND_SECONDS = 10.0  # a restart request the manager has not acted on by then is sent again
+
+# States in which the manager itself is dealing with the process: not the watcher's business.
+_MANAGER_IS_ON_IT = frozenset(
+    {
+        ProcessState.NONE,
+        ProcessState.IDLE,
+        ProcessState.RESTARTING,
+        ProcessState.TERMINATED,
+        ProcessState.JOINED,
+    }
+)
+
+
+# --- counting the workers (in a worker) ------------------------------------------------------------
+
+
+class SanicWorkerCensus:
+    """A ``WorkerCensus`` over Sanic's shared worker state, seen from inside a worker.
+
+    Without a process manager (single-process mode, tests) this process is the
+    only worker: 1 configured, 1 running. Under the manager, ``running`` counts
+    the server workers that acknowledged their start and have not died since.
+    """
+
+    def __init__(self, app: AnySanic, configured: int) -> None:
+        self._app = app
+        self._configured = configured
+
+    def count(self) -> WorkerCount:
+        if not hasattr(self._app, "multiplexer"):
+            return WorkerCount(configured=1, running=1)
+        try:
+            states: dict[str, Any] = self._app.m.workers
+        except (OSError, EOFError) as error:  # the main process (and its state) is gone
+            log.warning("cannot read the workers' state: %s", error)
+            return WorkerCount(configured=self._configured, running=1)  # this one, at least
+        running = sum(
+            1
+            for state in states.values()
+            if isinstance(state, dict)
+            and state.get("server")
+            and state.get("state") == ProcessState.ACKED.name
+        )
+        return WorkerCount(configured=self._configured, running=running)
+
+
+# --- restarting dead workers (in the main process) -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProcessView:
+    """What the watcher needs to know of one server process, read at one instant."""
+
+    name: str
+    pid: int | None
+    alive: bool
+    exitcode: int | None
+    managed: bool  # the manager is starting, restarting or stopping it right now
+
+
+@dataclass
+class RestartBackoff:
+    """How long to wait before restarting a worker, given how long it ran before it died."""
+
+    base: float = RESTART_DELAY_SECONDS
+    cap: float = MAX_RESTART_DELAY_SECONDS
+    stable: float = STABLE_SECONDS
+    _quick_deaths: dict[str, int] = field(default_factory=dict)
+
+    def delay_after(self, name: str, ran_for: float) -> float:
+        deaths = 1 if ran_for >= self.stable else self._quick_deaths.get(name, 0) + 1
+        self._quick_deaths[name] = deaths
+        return float(min(self.base * 2 ** (deaths - 1), self.cap))
+
+
+@dataclass
+class _Pending:
+    pid: int | None
+    due: float
+    requested_at: float | None = None
+
+
+def describe_exit(exitcode: int) -> str:
+    if exitcode < 0:
+        try:
+            return f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit code {exitcode}"
+
+
+class WorkerWatcher:
+    """Asks for a restart of every server process that died unexpectedly, with backoff.
+
+    ``processes`` reads the server processes, ``request_restart`` asks the
+    manager to restart one by name, ``shutting_down`` says whether the server
+    is stopping (then nothing is asked). ``tick`` is one look; ``start`` runs
+    it every ``poll`` seconds on a daemon thread until ``stop``.
+    """
+
+    def __init__(
+        self,
+        processes: Callable[[], Iterable[ProcessView]],
+        request_restart: Callable[[str], None],
+        shutting_down: Callable[[], bool],
+        backoff: RestartBackoff | None = None,
+        poll: float = POLL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._processes = processes
+        self._request_restart = request_restart
+        self._shutting_down = shutting_down
+        self._backoff = backoff or RestartBackoff()
+        self._poll = poll
+        self._clock = clock
+        self._alive_since: dict[int, float] = {}
+        self._pending: dict[str, _Pending] = {}
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="tavolo-worker-watcher", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2 * self._poll + 1)
+
+    def _run(self) -> None:
+        while not self._stopping.wait(self._poll):
+            try:
+                self.tick()
+            except Exception:  # the watcher must outlive any surprise in the manager's state
+                log.exception("the worker watcher failed to look at the workers")
+
+    def tick(self) -> None:
+        if self._shutting_down():
+            return
+        now = self._clock()
+        for process in self._processes():
+            if process.pid is None or process.managed:
+                continue
+            if process.alive:
+                self._alive_since.setdefault(process.pid, now)
+                pending = self._pending.get(process.name)
+                if pending is not None and pending.pid != process.pid:
+                    del self._pending[process.name]  # replaced
+                continue
+            if not process.exitcode:
+                continue  # still starting, or a clean exit of its own accord
+            self._handle_dead(process, process.exitcode, now)
+
+    def _handle_dead(self, process: ProcessView, exitcode: int, now: float) -> None:
+        pending = self._pending.get(process.name)
+        if pending is None or pending.pid != process.pid:
+            ran_for = now - self._alive_since.pop(process.pid, now) if process.pid else 0.0
+            delay = self._backoff.delay_after(process.name, ran_for)
+            log.error(
+                "worker %s [%s] died (%s) after %.1f s",
+                process.name,
+                process.pid,
+                describe_exit(exitcode),
+                ran_for,
+            )
+            log.warning("restarting worker %s in %.1f s", process.name, delay)
+            pending = self._pending[process.name] = _Pending(process.pid, due=now + delay)
+        waiting_since = pending.requested_at
+        if now < pending.due or (waiting_since is not None and now - waiting_since < RESEND_SECONDS):
+            return
+        if waiting_since is not None:
+            log.warning("worker %s was not restarted yet: asking the manager again", process.name)
+        pending.requested_at = now
+        self._request_restart(process.name)
+
+
+class ShutdownAwareRestarter(Restarter):
+    """Sanic's restarter, except that it restarts nothing once the manager is shutting down.
+
+    A restart request can be in the manager's pipe when SIGINT or SIGTERM
+    arrives; restarting then would spawn a worker that the shutdown already
+    missed, and the manager would wait for it forever.
+    """
+
+    def __init__(self, shutting_down: Callable[[], bool]) -> None:
+        super().__init__()
+        self._shutting_down = shutting_down
+
+    def restart(
+        self,
+        transient_processes: list[WorkerProcess],
+        durable_processes: list[WorkerProcess],
+        process_names: list[str] | None = None,
+        restart_order: RestartOrder = RestartOrder.SHUTDOWN_FIRST,
+        **kwargs: Any,
+    ) -> None:
+        if self._shutting_down():
+            log.warning("not restarting %s: the server is shutting down", process_names or "every worker")
+            return
+        super().restart(transient_processes, durable_processes, process_names, restart_order, **kwargs)
+
+
+def _shutting_down(manager: WorkerManager) -> bool:
+    # WorkerManager sets this (and terminates the workers) on SIGINT/SIGTERM or a terminate message.
+    return bool(getattr(manager, "_shutting_down", False))
+
+
+def _server_processes(manager: WorkerManager) -> list[ProcessView]:
+    views: list[ProcessView] = []
+    for worker in list(manager.transient.values()):
+        for process in list(worker.processes):
+            if not process.name.startswith(f"{worker.WORKER_PREFIX}-{WorkerProcess.SERVER_LABEL}"):
+                continue
+            exitcode: int | None = process.exitcode  # None while it runs (or before it started)
+            views.append(
+                ProcessView(
+                    name=process.name,
+                    pid=process.pid,
+                    alive=exitcode is None,
+                    exitcode=exitcode,
+                    managed=process.state in _MANAGER_IS_ON_IT,
+                )
+            )
+    return views
+
+
+def watcher_for(manager: WorkerManager, backoff: RestartBackoff | None = None) -> WorkerWatcher:
+    """A watcher of ``manager``'s server workers; also makes the manager refuse restarts at shutdown."""
+    manager.restarter = ShutdownAwareRestarter(lambda: _shutting_down(manager))
+
+    def request_restart(name: str) -> None:
+        manager.monitor_publisher.send(f"{name}:")  # what ``app.m.restart(name)`` sends from a worker
+
+    return WorkerWatcher(
+        processes=lambda: _server_processes(manager),
+        request_restart=request_restart,
+        shutting_down=lambda: _shutting_down(manager),
+        backoff=backoff,
+    )
+
+
+def supervise_workers(app: AnySanic, backoff: RestartBackoff | None = None) -> None:
+    """Under ``Sanic.serve`` (a process manager), replace server workers that die unexpectedly."""
+
+    @app.main_process_ready
+    async def start_watching(app: AnySanic) -> None:
+        watcher = watcher_for(app.manager, backoff)
+        app.ctx.worker_watcher = watcher
+        watcher.start()
+        log.info("watching %d server worker(s): a dead one is restarted", app.manager.num_server)
+
+    @app.main_process_stop
+    async def stop_watching(app: AnySanic) -> None:
+        watcher: WorkerWatcher | None = getattr(app.ctx, "worker_watcher", None)
+        if watcher is not None:
+            watcher.stop()
