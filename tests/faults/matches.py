@@ -12,13 +12,14 @@ import contextlib
 import os
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 from websockets.exceptions import ConnectionClosed
 
+from entrypoints.http.context import COOKIE_NAME
 from tests.e2e.processes import ServerProcess
 from tests.integration.players import first_legal_move
 from tests.integration.server import Guest, RunningServer, Socket
@@ -86,6 +87,12 @@ class Watch:
         return guest
 
 
+def client_on(server: ServerProcess, guest: Guest, watch: Watch | None = None) -> httpx.AsyncClient:
+    """An HTTP client for ``guest`` on another process (the login lives in the shared Redis)."""
+    client = httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: guest.cookie})
+    return watch.http(client) if watch is not None else client
+
+
 def is_final_move(game: dict[str, Any]) -> bool:
     """On a trick game's last trick, the player holding the last card ends the deal with it."""
     return bool(game.get("your_turn")) and sum(game.get("hand_counts", [])) == 1
@@ -103,6 +110,7 @@ async def play_to_the_end(
     socket: Socket,
     *,
     close: str | None = None,
+    after_final: Callable[[], Awaitable[None]] | None = None,
     timeout: float = 30.0,
     frame_timeout: float = 10.0,
 ) -> Ending:
@@ -110,7 +118,8 @@ async def play_to_the_end(
 
     ``close="game_over"``: after sending the deal's last card, close the socket the
     instant ``game_over`` arrives; ``close="send"``: close it right after sending that
-    card, without waiting for anything.
+    card, without waiting for anything. ``after_final``: run right after sending that
+    card (e.g. kill the server), then stop playing.
     """
     ending = Ending()
     acted = 0
@@ -142,6 +151,9 @@ async def play_to_the_end(
                 await socket.send(first_legal_move(game))
                 if final:
                     ending.sent_final = True
+                    if after_final is not None:
+                        await after_final()
+                        return ending
                     if close == "send":
                         ending.closed_early = True
                         await socket.close()
