@@ -75,6 +75,9 @@ def serve(settings: Settings) -> int:
     if settings.workers == 1:
         Sanic.serve_single(primary=app)  # no manager process and no pipe traffic beside the worker
     else:
+        from entrypoints.supervision import supervise_workers
+
+        supervise_workers(app)  # the main process replaces a worker that dies
         Sanic.serve(primary=app, app_loader=loader)
     return 0
 
