@@ -38,3 +38,10 @@ def test_the_stack_runs_two_workers_after_the_migration_and_waits_for_its_servic
     assert "8080:8080" in app["ports"]
     for name in ("postgres", "redis"):
         assert "healthcheck" in services[name] and services[name]["volumes"]
+
+
+def test_the_app_is_healthy_only_when_ready_so_its_storages_answer_too() -> None:
+    stack = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    check = " ".join(stack["services"]["app"]["healthcheck"]["test"])
+    assert "/api/health/ready" in check
+    assert "127.0.0.1:8080" in check  # APP_PORT of the app service
