@@ -110,6 +110,7 @@ async def play_to_the_end(
     socket: Socket,
     *,
     close: str | None = None,
+    before_final: Callable[[], Awaitable[None]] | None = None,
     after_final: Callable[[], Awaitable[None]] | None = None,
     timeout: float = 30.0,
     frame_timeout: float = 10.0,
@@ -118,8 +119,9 @@ async def play_to_the_end(
 
     ``close="game_over"``: after sending the deal's last card, close the socket the
     instant ``game_over`` arrives; ``close="send"``: close it right after sending that
-    card, without waiting for anything. ``after_final``: run right after sending that
-    card (e.g. kill the server), then stop playing.
+    card, without waiting for anything. ``before_final``: run right before sending that
+    card (e.g. stop the database); ``after_final``: run right after sending it (e.g. kill
+    the server), then stop playing.
     """
     ending = Ending()
     acted = 0
@@ -148,6 +150,8 @@ async def play_to_the_end(
             elif game.get("your_turn"):
                 acted = game["version"]
                 final = is_final_move(game)
+                if final and before_final is not None:
+                    await before_final()
                 await socket.send(first_legal_move(game))
                 if final:
                     ending.sent_final = True
