@@ -5,7 +5,14 @@ from __future__ import annotations
 import logging
 
 import pytest
-from opentelemetry.sdk._logs.export import InMemoryLogRecordExporter, SimpleLogRecordProcessor
+from opentelemetry.sdk._logs.export import SimpleLogRecordProcessor
+
+try:
+    from opentelemetry.sdk._logs.export import InMemoryLogRecordExporter
+except ImportError:  # the SDK's name before 1.39; setup.cfg still allows older releases
+    from opentelemetry.sdk._logs.export import (
+        InMemoryLogExporter as InMemoryLogRecordExporter,
+    )
 
 from adapters.telemetry import Telemetry
 from entrypoints.config import VARIABLES, ConfigError, Settings, load_settings
