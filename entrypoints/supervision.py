@@ -15,6 +15,10 @@ again within ``stable_seconds`` of its start, so a worker that keeps dying at
 start-up is not respawned in a tight loop; each death is logged at ERROR and
 each scheduled restart at WARNING.
 
+The watcher acts only once the manager's monitor loop runs (it has seen a
+worker acknowledge its start): a worker that dies during the first start-up
+is left to Sanic's own start-up checks, which stop the server.
+
 Nothing is restarted while the server shuts down: the watcher stops asking
 once the manager is shutting down, and the manager's restarter is wrapped so
 that a request already on its way is dropped rather than spawning a worker
@@ -108,6 +112,7 @@ class ProcessView:
     alive: bool
     exitcode: int | None
     managed: bool  # the manager is starting, restarting or stopping it right now
+    acknowledged: bool = False  # the manager's monitor loop saw it serving (state ACKED)
 
 
 @dataclass
@@ -165,6 +170,7 @@ class WorkerWatcher:
         self._backoff = backoff or RestartBackoff()
         self._poll = poll
         self._clock = clock
+        self._armed = False
         self._alive_since: dict[int, float] = {}
         self._pending: dict[str, _Pending] = {}
         self._stopping = threading.Event()
@@ -190,7 +196,15 @@ class WorkerWatcher:
         if self._shutting_down():
             return
         now = self._clock()
-        for process in self._processes():
+        processes = list(self._processes())
+        if not self._armed:
+            # Until the manager's monitor loop runs (it is what marks a worker ACKED), a start-up
+            # failure is Sanic's to handle: while it waits for every worker's first ack, it would
+            # bounce a restart message back to itself forever instead of acting on it.
+            self._armed = any(process.acknowledged for process in processes)
+            if not self._armed:
+                return
+        for process in processes:
             if process.pid is None or process.managed:
                 continue
             if process.alive:
@@ -271,6 +285,7 @@ def _server_processes(manager: WorkerManager) -> list[ProcessView]:
                     alive=exitcode is None,
                     exitcode=exitcode,
                     managed=process.state in _MANAGER_IS_ON_IT,
+                    acknowledged=process.state is ProcessState.ACKED,
                 )
             )
     return views

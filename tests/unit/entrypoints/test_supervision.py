@@ -32,7 +32,7 @@ class Cluster:
         self.stopping = False
         self.restarts: list[tuple[float, str]] = []
         self.views = {
-            name: ProcessView(name, pid=100 + i, alive=True, exitcode=None, managed=False)
+            name: ProcessView(name, pid=100 + i, alive=True, exitcode=None, managed=False, acknowledged=True)
             for i, name in enumerate(names)
         }
 
@@ -85,6 +85,19 @@ def test_nothing_is_restarted_while_the_server_shuts_down() -> None:
     cluster.stopping = True
     cluster.run(watcher, until=30.0)
     assert cluster.restarts == []
+
+
+def test_a_worker_dying_before_the_manager_saw_any_worker_serve_is_left_to_sanics_start_up_checks() -> None:
+    cluster = Cluster("Sanic-Server-0-0", "Sanic-Server-1-0")
+    for name, view in cluster.views.items():
+        cluster.views[name] = replace(view, acknowledged=False)
+    watcher = cluster.watcher()
+    cluster.die("Sanic-Server-0-0")
+    cluster.run(watcher, until=5.0)
+    assert cluster.restarts == []
+    cluster.views["Sanic-Server-1-0"] = replace(cluster.views["Sanic-Server-1-0"], acknowledged=True)
+    cluster.run(watcher, until=10.0)  # the monitor loop runs now: the dead one is restarted
+    assert [name for _, name in cluster.restarts] == ["Sanic-Server-0-0"]
 
 
 def test_a_process_the_manager_is_already_handling_is_left_to_it() -> None:
