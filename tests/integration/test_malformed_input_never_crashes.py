@@ -20,6 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+import application.play
 import entrypoints.ws
 from entrypoints.config import Settings
 from tests.conftest import service_unavailable
@@ -110,7 +111,7 @@ async def test_a_card_code_of_unicode_digits_is_an_invalid_action_and_the_game_g
     async with running_server(server_settings(ws_rate_per_second=1000.0, ws_rate_burst=1000)) as server:
         match = await seated_match(server, game_type)
         socket, game = await match.on_turn()
-        messages = [
+        messages: list[dict[str, Any]] = [
             {"action": action, "card": code} for code in UNICODE_DIGIT_CARDS for action in ("play", "call")
         ]
         if "scop" in game_type:  # only the fishing games read a capture list
@@ -216,7 +217,7 @@ async def test_a_history_cursor_holding_a_nul_or_control_character_is_a_400(kind
 async def test_an_unforeseen_failure_is_an_internal_error_frame_logged_without_values_and_the_socket_goes_on(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    real_act = entrypoints.ws.act
+    real_act = application.play.act
     held = " ".join(["07D", "of another hand,", "and a session", "cookie"])  # not on the raising line
 
     async def act(platform: Any, game_id: str, user_id: str | None, message: Any) -> Any:

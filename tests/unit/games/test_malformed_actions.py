@@ -64,7 +64,7 @@ def phases_of(engine: GameEngine) -> list[Any]:
 
 
 PHASES = {engine.game_type: phases_of(engine) for engine in ENGINES}
-EXAMPLES = max(20, settings.default.max_examples // 4)  # a quarter of the active profile's, per engine
+EXAMPLES = max(20, settings().max_examples // 4)  # a quarter of the active profile's, per engine
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=[engine.game_type for engine in ENGINES])
