@@ -19,10 +19,19 @@ from entrypoints.http.context import (
     session_id,
     settings_of,
 )
-from entrypoints.http.schemas import GuestLoginSchema, MeSchema, ProvidersSchema, load, read_json
+from entrypoints.http.schemas import (
+    GuestLoginSchema,
+    LogoutSchema,
+    MeSchema,
+    ProvidersSchema,
+    load,
+    read_json,
+)
 
 bp = Blueprint("auth")
+LOGOUT_CONFIRMATION = "/#/logout"  # the web UI's page that asks, then logs out with a POST
 guest_schema = GuestLoginSchema()
+logout_schema = LogoutSchema()
 me_schema = MeSchema()
 providers_schema = ProvidersSchema()
 
@@ -57,14 +66,23 @@ async def login_as_guest(request: Request) -> HTTPResponse:
     return response
 
 
-@bp.route("/auth/logout", methods=["GET", "POST"])
+@bp.post("/auth/logout")
 async def logout_route(request: Request) -> HTTPResponse:
+    """End the session; the answer says where the browser goes next (an OIDC user's provider
+    may ask for its own post-logout page). A POST, so the CSRF/Origin guard covers it."""
     platform, session = platform_of(request.app), session_id(request)
     target = logout_target(identity_providers_of(request.app), await current_identity(platform, session))
     await logout(platform, session)
-    response = redirect(target) if request.method == "GET" else json({"status": "logged_out"})
+    response = json(logout_schema.dump({"status": "logged_out", "redirect": target}))
     _clear_session_cookie(response)
     return response
+
+
+@bp.get("/auth/logout")
+async def logout_confirmation(request: Request) -> HTTPResponse:
+    """A GET never logs out (any page could, with an image tag): it leads to the web UI's
+    confirmation, whose button sends the POST."""
+    return redirect(LOGOUT_CONFIRMATION, status=303)
 
 
 @bp.get("/api/auth/providers")

@@ -303,12 +303,25 @@ document_route(
 document_route(
     "auth.logout_route",
     Operation(
-        "Log out and go to the home page",
-        {302: Reply("Logged out; redirects to `/`.", headers={"Location": "Where to go next."})},
+        "Log out",
+        {200: Reply("Logged out; the session cookie is cleared.", LogoutSchema)},
+        method="POST",
+        tags=("auth",),
+        description=(
+            "Ends the login session on the server. Under the same Origin and content-type rules as "
+            "every state change; `redirect` says where a browser goes next."
+        ),
+    ),
+)
+document_route(
+    "auth.logout_confirmation",
+    Operation(
+        "Ask before logging out",
+        {303: Reply("Redirects to the web UI's confirmation page.", headers={"Location": "`/#/logout`."})},
         method="GET",
         tags=("auth",),
+        description="Does not log out: only `POST /auth/logout` does.",
     ),
-    Operation("Log out", {200: Reply("Logged out.", LogoutSchema)}, method="POST", tags=("auth",)),
 )
 document_route(
     "auth.providers",

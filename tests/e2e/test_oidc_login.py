@@ -94,8 +94,8 @@ async def test_a_user_logs_in_at_the_provider_plays_with_the_cookie_and_logs_out
 
         # Logging out ends the session on the server: the old cookie is worthless everywhere.
         browser.cookies.set(COOKIE_NAME, cookie)
-        out = await browser.get(f"{server.base_url}/auth/logout")
-        assert out.status_code == 302 and out.headers["location"] == "/bye-alpha"
+        out = await browser.post(f"{server.base_url}/auth/logout")
+        assert out.status_code == 200 and out.json() == {"status": "logged_out", "redirect": "/bye-alpha"}
         refused = await me(server, cookie)
         assert refused.status_code == 401 and refused.json()["code"] == "unauthorized"
         stale = await Socket.open(server, created.json()["id"], cookie)

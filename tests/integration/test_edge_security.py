@@ -124,7 +124,7 @@ async def test_a_body_without_a_content_type_is_refused_but_a_bodyless_logout_is
 
         out = await guest.http.post("/auth/logout")
 
-        assert out.status_code == 200 and out.json() == {"status": "logged_out"}
+        assert out.status_code == 200 and out.json()["status"] == "logged_out"
         await guest.close()
 
 

@@ -31,20 +31,35 @@ async def test_two_guests_with_the_same_name_are_different_users() -> None:
 async def test_after_logout_the_old_cookie_no_longer_works() -> None:
     async with running_server() as server:
         guest = await Guest.login(server, "Bruno")
-        assert (await guest.http.post("/auth/logout")).status_code == 200
+        out = await guest.http.post("/auth/logout")
+        assert out.status_code == 200 and out.json() == {"status": "logged_out", "redirect": "/"}
         async with httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: guest.cookie}) as old:
             refused = await old.get("/api/me")
             assert refused.status_code == 401 and refused.json()["code"] == "unauthorized"
         await guest.close()
 
 
-async def test_logout_by_get_redirects_home_and_ends_the_session() -> None:
+async def test_a_get_of_logout_only_leads_to_the_confirmation_and_the_session_goes_on() -> None:
     async with running_server() as server:
         guest = await Guest.login(server, "Carla")
         response = await guest.http.get("/auth/logout")
-        assert response.status_code == 302 and response.headers["location"] == "/"
-        async with httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: guest.cookie}) as old:
-            assert (await old.get("/api/me")).status_code == 401
+        assert response.status_code == 303 and response.headers["location"] == "/#/logout"
+        assert "set-cookie" not in response.headers
+        async with httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: guest.cookie}) as same:
+            assert (await same.get("/api/me")).status_code == 200
+        await guest.close()
+
+
+async def test_a_logout_from_a_foreign_page_is_refused_and_the_session_goes_on() -> None:
+    async with running_server() as server:
+        guest = await Guest.login(server, "Dora")
+        foreign = await guest.http.post("/auth/logout", headers={"Origin": "https://evil.example"})
+        cross_site = await guest.http.post("/auth/logout", headers={"Sec-Fetch-Site": "cross-site"})
+        form = await guest.http.post("/auth/logout", data={"x": "1"})  # what a plain HTML form sends
+
+        for refused in (foreign, cross_site, form):
+            assert refused.status_code == 403 and refused.json()["code"] == "forbidden"
+        assert (await guest.http.get("/api/me")).status_code == 200
         await guest.close()
 
 

@@ -38,13 +38,33 @@ function setMe(me) {
   }
 }
 
+// Logging out is a POST (a GET of /auth/logout only leads to the confirmation below); the answer
+// names where to go next: home, or an identity provider's own post-logout page.
 async function logout() {
+  let next = "/";
   try {
-    await api.logout();
-  } finally {
-    setMe(null);
-    navigate("#/");
+    next = (await api.logout()).redirect || "/";
+  } catch (error) {
+    await refreshMe().catch(() => setMe(null));
+    if (ctx.me) {  // still logged in: say why, stay here
+      app.prepend(h("p", { class: "error", role: "alert", testid: "logout-error" }, error.message));
+      return;
+    }
   }
+  setMe(null);
+  if (next === "/") navigate("#/");
+  else location.assign(next);
+}
+
+function mountLogoutConfirmation(root) {
+  const confirm = h("button", { type: "button", class: "primary", testid: "confirm-logout", onclick: logout },
+    "Log out");
+  root.append(h("section", { class: "panel", testid: "logout-confirmation" },
+    h("h1", {}, "Log out?"),
+    h("p", {}, `You are logged in as ${ctx.me.name}. Log out of tavolo on this browser?`),
+    h("div", { class: "row" }, confirm, h("a", { class: "button", href: "#/", testid: "stay-logged-in" }, "Stay")),
+  ));
+  setTimeout(() => confirm.focus(), 0);
 }
 
 function route() {
@@ -57,8 +77,14 @@ function route() {
     link.toggleAttribute("aria-current", link.getAttribute("href") === hash);
   }
   let result;
+  if (hash === "#/logout" && !ctx.me) {
+    location.replace("#/");  // nobody to log out: the login screen
+    return;
+  }
   if (game) {
     result = mountTable(app, ctx, game[1]);
+  } else if (hash === "#/logout") {
+    mountLogoutConfirmation(app);
   } else if (!ctx.me) {
     result = mountLogin(app, ctx);
   } else if (hash === "#/stats") {
