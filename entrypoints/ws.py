@@ -11,6 +11,12 @@ a failure nobody foresaw is logged with its traceback and answered with code
 ``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that sends faster
 than its budget (``WS_RATE_PER_SECOND``, bursts of ``WS_RATE_BURST``) is closed
 with 1008.
+
+Storage outages: a message that needs Redis or the database while it is out of
+reach is answered ``{"type": "error", "code": "unavailable"}`` and the socket
+stays open (a socket that could not start following its game tries again on
+its next message). Only when the caller's login cannot be read at all is the
+socket closed at once, with 1013 ("try again later") after that frame.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from sanic.response import HTTPResponse
 from sanic.response import json as json_response
 from websockets.exceptions import ConnectionClosed
 
+from application.hub import GameHub
 from application.play import act
 from application.ports import StorageUnavailable
 from application.rate_limit import TokenBucket
@@ -42,6 +49,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("ws")
 PLATFORM_ACTIONS = {"state", "sync"}
 POLICY_VIOLATION = 1008
+TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server cannot serve this socket now
 INTERNAL = "internal"
 
 
@@ -111,9 +119,26 @@ def traceback_without_values(error: BaseException) -> str:
     return "\n\nwhich happened while handling or was caused by:\n\n".join(parts)
 
 
+async def attach(hub: GameHub, game_id: str, subscriber: SocketSubscriber) -> bool:
+    """Follow the game; without storage, say so and let the caller try again later."""
+    try:
+        await hub.attach(game_id, subscriber)
+    except StorageUnavailable as error:
+        log.warning("game %s: cannot follow it now, storage unavailable: %s", game_id, error)
+        await subscriber.send(ws_unavailable())
+        return False
+    return True
+
+
 @bp.websocket("/ws/games/<game_id:str>")
 async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
-    user = await identity(request)
+    try:
+        user = await identity(request)
+    except StorageUnavailable as error:  # who is this? unknowable now: come back later
+        log.warning("game %s: socket refused, login sessions unavailable: %s", game_id, error)
+        await ws.send(orjson.dumps(ws_unavailable()).decode())
+        await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
+        return
     user_id = None if user is None else user.user_id
     platform, hub = platform_of(request.app), hub_of(request.app)
     subscriber = SocketSubscriber(ws, user_id)
@@ -121,13 +146,15 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
     traced = socket_trace(request, game_id, user_id)
     settings = settings_of(request.app)
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
-    await hub.attach(game_id, subscriber)
+    attached = await attach(hub, game_id, subscriber)
     try:
         async for raw in ws:
             if not budget.take(time.monotonic()):
                 log.info("closing a flooding socket on game %s by %s", game_id, user_id or "anonymous")
                 await ws.close(POLICY_VIOLATION, "too many messages")
                 break
+            if not attached and not (attached := await attach(hub, game_id, subscriber)):
+                continue  # still no storage: this message was answered 'unavailable'
             try:
                 message = parse_message(raw)
                 if message["action"] in PLATFORM_ACTIONS:
