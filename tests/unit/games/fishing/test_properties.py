@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.cards import codes
@@ -18,8 +17,7 @@ from domain.games.fishing.state import FishingState
 
 from .builders import assert_all_cards_once
 
-# About a thousand random matches of each type by default; TAVOLO_HYPOTHESIS_EXAMPLES overrides.
-EXAMPLES = int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "1000"))
+# One random match per example, per game type: the Hypothesis profile (tests/conftest.py) sets how many.
 MAX_STEPS = 5_000
 
 
@@ -89,7 +87,6 @@ def choose_play(view: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("engine", FISHING_ENGINES, ids=lambda engine: engine.game_type)
-@settings(max_examples=EXAMPLES, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     target=st.one_of(st.integers(min_value=1, max_value=6), st.none()),

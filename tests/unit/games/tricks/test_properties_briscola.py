@@ -1,11 +1,11 @@
 """Random legal briscola matches, played to the end, keep their invariants at every step."""
 
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.cards import DECK
@@ -14,8 +14,8 @@ from domain.games.tricks.briscola import BriscolaEngine
 from domain.games.tricks.briscola_state import BriscolaState
 from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, briscola_state, card_codes_in
 
-# Two thousand random matches split between 2 and 4 players; TAVOLO_HYPOTHESIS_EXAMPLES overrides.
-SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "2000")), deadline=None)
+# One random match per example, for each of the two game types: the Hypothesis profile
+# (tests/conftest.py) sets how many.
 
 
 def check_cards_accounted_for(state: BriscolaState) -> None:
@@ -57,12 +57,11 @@ def step(engine: BriscolaEngine, state: BriscolaState, r: random.Random) -> Bris
     return briscola_state(engine.apply(state, on_turn, {"action": "play", "card": move}, NOW, r))
 
 
-@SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), four=st.booleans(), target=st.integers(1, 130))
+@pytest.mark.parametrize("engine", [BRISCOLA, BRISCOLA_A_QUATTRO], ids=lambda engine: engine.game_type)
+@given(seed=st.integers(0, 2**32 - 1), target=st.integers(1, 130))
 def test_random_briscola_matches_end_with_a_clear_winner_and_lose_no_card(
-    seed: int, four: bool, target: int
+    engine: BriscolaEngine, seed: int, target: int
 ) -> None:
-    engine = BRISCOLA_A_QUATTRO if four else BRISCOLA
     r = random.Random(seed)
     state = engine.start({"target_score": target}, TIMEOUTS, NOW, r)
     while not engine.is_over(state):

@@ -1,12 +1,11 @@
 """Random legal briscola chiamata matches: cards kept, points shared, the partner hidden."""
 
 import json
-import os
 import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.cards import DECK
@@ -16,8 +15,7 @@ from domain.games.tricks.chiamata_state import ChiamataState
 from domain.games.tricks.views import PER_SEAT_KEYS
 from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, card_codes_in
 
-# About a thousand random matches of each type by default; TAVOLO_HYPOTHESIS_EXAMPLES overrides.
-SETTINGS = settings(max_examples=int(os.environ.get("TAVOLO_HYPOTHESIS_EXAMPLES", "1000")), deadline=None)
+# One random match per example: the Hypothesis profile (tests/conftest.py) sets how many.
 
 
 def check_cards_accounted_for(state: ChiamataState) -> None:
@@ -76,7 +74,6 @@ def choose(state: ChiamataState, r: random.Random) -> dict[str, Any]:
     return action
 
 
-@SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_chiamata_matches_hide_the_partner_until_the_called_card_is_played(seed: int) -> None:
     r = random.Random(seed)
