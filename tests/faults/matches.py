@@ -14,7 +14,7 @@ import subprocess
 import sys
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 from websockets.exceptions import ConnectionClosed
@@ -255,7 +255,105 @@ async def rating_problems(client: httpx.AsyncClient, user_id: str, game_type: st
     return problems
 
 
-async def close_all(*things: Socket | Guest) -> None:
+class Closable(Protocol):
+    async def close(self) -> None: ...
+
+
+async def close_all(*things: Closable) -> None:
     for thing in things:
         with contextlib.suppress(Exception):  # best-effort: the server may have closed it already
             await thing.close()
+
+
+class Seat:
+    """A player's socket read in the background: every frame kept, and — once ``play()`` was
+    called — the first legal move sent on every turn and every deal summary acknowledged."""
+
+    def __init__(self, socket: Socket) -> None:
+        self.socket = socket
+        self.autoplay = False
+        self.dropped = False
+        self.closing = False
+        self._acted = 0
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, server: RunningServer, game_id: str, guest: Guest) -> Seat:
+        seat = cls(await Socket.open(server, game_id, guest.cookie))
+        seat._task = asyncio.create_task(seat._pump())
+        return seat
+
+    @property
+    def frames(self) -> list[dict[str, Any]]:
+        return self.socket.frames
+
+    def view(self) -> dict[str, Any] | None:
+        """The newest state this socket received."""
+        states = [f["game"] for f in self.frames if f["type"] == "state"]
+        return max(states, key=lambda g: int(g["version"]), default=None)
+
+    def version(self) -> int:
+        view = self.view()
+        return 0 if view is None else int(view["version"])
+
+    def game_over(self) -> dict[str, Any] | None:
+        return next((f for f in self.frames if f["type"] == "game_over"), None)
+
+    def errors(self, since: int = 0) -> list[dict[str, Any]]:
+        return [f for f in self.frames[since:] if f["type"] == "error"]
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        """False when the socket is closed already (the pump marks it dropped)."""
+        try:
+            await self.socket.send(message)
+        except ConnectionClosed:
+            self.dropped = self.dropped or not self.closing
+            return False
+        return True
+
+    async def play(self) -> None:
+        """Play from now on; ask for a fresh state so a turn already pending is not missed."""
+        self.autoplay = True
+        self._acted = 0
+        await self.send({"action": "state"})
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                try:
+                    frame = await self.socket.receive(timeout=3600)
+                except TimeoutError:
+                    continue
+                if self.autoplay and frame["type"] == "state":
+                    await self._act(frame["game"])
+        except ConnectionClosed:
+            self.dropped = not self.closing
+
+    async def _act(self, game: dict[str, Any]) -> None:
+        if game["version"] <= self._acted:
+            return
+        if game.get("phase") == "hand_end" and game["seat"] not in game.get("acknowledged", []):
+            self._acted = game["version"]
+            await self.send({"action": "ack"})
+        elif game.get("your_turn"):
+            self._acted = game["version"]
+            await self.send(first_legal_move(game))
+
+    async def close(self) -> None:
+        self.closing = True
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await self.socket.close()
+
+
+async def wait_for(condition: Callable[[], bool], timeout: float, step: float = 0.01) -> bool:
+    """Poll ``condition`` until it holds (True) or ``timeout`` seconds passed (False)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            return False
+        await asyncio.sleep(step)
+    return True

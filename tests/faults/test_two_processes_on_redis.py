@@ -24,6 +24,7 @@ import random
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -44,6 +45,7 @@ from tests.faults.matches import (
     running,
     server_env,
     tavolo_migrate,
+    wait_for,
     wait_recorded,
 )
 from tests.integration.players import first_legal_move
@@ -183,14 +185,8 @@ async def pump(socket: Socket, dropped: list[Socket]) -> None:
         dropped.append(socket)
 
 
-async def wait_for(condition: Any, timeout: float) -> bool:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            return False
-        await asyncio.sleep(0.005)
-    return True
+def newer(socket: Socket, version: int) -> bool:
+    return newest_version(socket) > version
 
 
 def newest_version(socket: Socket) -> int:
@@ -270,8 +266,7 @@ async def race_a_match(
                 for uid, own in views.items():
                     if own["seat"] not in own["acknowledged"]:
                         await sockets[uid][0].send({"action": "ack"})
-                acked = int(view["version"]) + 1
-                await wait_for(lambda acked=acked: newest_version(host_b) > acked, 5)
+                await wait_for(partial(newer, host_b, int(view["version"]) + 1), 5)
                 continue
             mover = next(uid for uid, own in views.items() if own.get("your_turn"))
             await race(players[mover], sockets[mover], game_id, views[mover], tally)
