@@ -1,21 +1,40 @@
 # Two commands for a fresh machine (Python 3.11+):
-#   make run   install and start the server on its embedded defaults
-#   make test  install and run the whole test suite (ruff, mypy, import-linter, pytest)
+#   make run   install the locked versions and start the server on its embedded defaults
+#   make test  install the locked dev tools and run the whole test suite (ruff, mypy, import-linter, pytest)
+#
+# requirements/app.txt (make run, the Dockerfile) and requirements/dev.txt (make test) pin every
+# package, so every machine installs the same releases; setup.cfg keeps the ranges for library users.
+#   make lock          re-resolve both files after setup.cfg changed (the other pins stay)
+#   make lock-upgrade  move every pin to the newest release setup.cfg allows
+#   make check-locks   fail when the lock files no longer match setup.cfg
+#   make check-lowest  the lowest releases setup.cfg allows: install, start the server, run tests/unit
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# uv resolves the locks (and the lowest allowed versions); it lives in its own venv, never in $(VENV).
+UV_VERSION := 0.13.9
+TOOLS ?= .venv-tools
+UV := $(TOOLS)/bin/uv
+UV_STAMP := $(TOOLS)/.uv-$(UV_VERSION)
+LOCK_FLAGS := --universal --fork-strategy fewest --python-version 3.11 --custom-compile-command "make lock" --quiet
+# The project itself, editable, on top of the locked packages. setuptools prints an "Editable
+# installation" notice (information, not a problem) on every editable install of this layout:
+# only that notice is silenced, real warnings still show.
+INSTALL_PROJECT := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet --no-deps -e .
 
-.PHONY: run test install install-dev lint check
+.PHONY: run test install install-dev lint check lock lock-upgrade check-locks check-lowest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -r requirements/app.txt
+	$(INSTALL_PROJECT)
 
 install-dev: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -r requirements/dev.txt
+	$(INSTALL_PROJECT)
 
 run: install
 	$(BIN)/tavolo serve
@@ -28,3 +47,28 @@ lint: install-dev
 
 test: lint
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+$(UV_STAMP):
+	$(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet uv==$(UV_VERSION)
+	touch $@
+
+# LOCK_OUT: where to write (check-locks compiles into a copy and compares).
+LOCK_OUT ?= requirements
+lock: $(UV_STAMP)
+	$(UV) pip compile setup.cfg $(LOCK_FLAGS) $(UPGRADE) -o $(LOCK_OUT)/app.txt
+	$(UV) pip compile setup.cfg --extra dev -c $(LOCK_OUT)/app.txt $(LOCK_FLAGS) $(UPGRADE) \
+		-o $(LOCK_OUT)/dev.txt
+
+lock-upgrade:
+	$(MAKE) lock UPGRADE=--upgrade
+
+check-locks: $(UV_STAMP)
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && cp requirements/app.txt requirements/dev.txt "$$out"/ \
+	&& $(MAKE) --no-print-directory lock LOCK_OUT="$$out" \
+	&& sed -i "s|$$out|requirements|g" "$$out"/*.txt \
+	&& diff -u requirements/app.txt "$$out"/app.txt && diff -u requirements/dev.txt "$$out"/dev.txt \
+	|| { echo "requirements/*.txt do not match setup.cfg: run make lock" >&2; exit 1; }
+
+check-lowest: $(UV_STAMP)
+	UV=$(UV) .ci/lowest-versions
