@@ -19,6 +19,8 @@ from typing import Any, Protocol
 import httpx
 from websockets.exceptions import ConnectionClosed
 
+from domain.cards import Card, Suit
+from domain.games.tricks.trick import Play, resolve
 from entrypoints.http.context import COOKIE_NAME
 from tests.e2e.processes import ServerProcess
 from tests.integration.players import first_legal_move
@@ -98,11 +100,45 @@ def is_final_move(game: dict[str, Any]) -> bool:
     return bool(game.get("your_turn")) and sum(game.get("hand_counts", [])) == 1
 
 
+class DealPoints:
+    """The card points each side took so far in the current deal of a briscola, followed
+    frame by frame from each completed trick. The deal's last card ends a match to one
+    point unless the deal is drawn 60-60."""
+
+    def __init__(self) -> None:
+        self.deal: Any = None
+        self.tricks = 0
+        self.points: dict[str, int] = {}
+
+    def see(self, game: dict[str, Any]) -> None:
+        if "tricks_won" not in game:
+            return
+        if game.get("deal_number") != self.deal:
+            self.deal, self.tricks, self.points = game.get("deal_number"), 0, {}
+        total = sum(game["tricks_won"].values())
+        last = game.get("last_trick")
+        if total > self.tricks and last is not None:
+            side = next(label for label, seats in game["teams"].items() if last["winner"] in seats)
+            self.points[side] = self.points.get(side, 0) + int(last["points"])
+        self.tricks = max(self.tricks, total)
+
+    def ends_drawn(self, game: dict[str, Any]) -> bool:
+        """Whether the caller's last card ends the deal 60-60 (then the match plays on)."""
+        if "trump_suit" not in game or not game.get("hand"):
+            return False
+        plays = [Play(int(p["seat"]), Card.parse(p["card"])) for p in game["trick"]]
+        done = resolve(
+            [*plays, Play(int(game["seat"]), Card.parse(game["hand"][0]))], Suit(game["trump_suit"])
+        )
+        side = next(label for label, seats in game["teams"].items() if done.winner in seats)
+        return self.points.get(side, 0) + done.points == 60
+
+
 @dataclass
 class Ending:
     game_over: dict[str, Any] | None = None
     sent_final: bool = False  # this player sent the move that (normally) ends the match
-    closed_early: bool = False  # it closed its own socket at the worst moment
+    closed_early: str | None = None  # it closed its own socket at the worst moment: "game_over" or "send"
     dropped: bool = False  # the server closed it before game_over
 
 
@@ -117,7 +153,7 @@ async def play_to_the_end(
 ) -> Ending:
     """Play the first legal move on every turn and ack every summary until ``game_over``.
 
-    ``close="game_over"``: after sending the deal's last card, close the socket the
+    ``close="game_over"``: after sending the match's last card, close the socket the
     instant ``game_over`` arrives; ``close="send"``: close it right after sending that
     card, without waiting for anything. ``before_final``: run right before sending that
     card (e.g. stop the database); ``after_final``: run right after sending it (e.g. kill
@@ -126,6 +162,7 @@ async def play_to_the_end(
     ending = Ending()
     acted = 0
     acked: set[Any] = set()
+    points = DealPoints()
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     try:
@@ -134,12 +171,13 @@ async def play_to_the_end(
             if frame["type"] == "game_over":
                 ending.game_over = frame
                 if close == "game_over" and ending.sent_final:
-                    ending.closed_early = True
+                    ending.closed_early = "game_over"
                     await socket.close()
                 return ending
             if frame["type"] != "state":
                 continue
             game = frame["game"]
+            points.see(game)
             if game["version"] <= acted:
                 continue
             if game.get("phase") == "hand_end" and game["seat"] not in game.get("acknowledged", []):
@@ -149,7 +187,7 @@ async def play_to_the_end(
                     await socket.send({"action": "ack"})
             elif game.get("your_turn"):
                 acted = game["version"]
-                final = is_final_move(game)
+                final = is_final_move(game) and not points.ends_drawn(game)  # a drawn deal plays on
                 if final and before_final is not None:
                     await before_final()
                 await socket.send(first_legal_move(game))
@@ -159,7 +197,7 @@ async def play_to_the_end(
                         await after_final()
                         return ending
                     if close == "send":
-                        ending.closed_early = True
+                        ending.closed_early = "send"
                         await socket.close()
                         return ending
     except ConnectionClosed:

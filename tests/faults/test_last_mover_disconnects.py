@@ -55,7 +55,9 @@ async def last_movers_disconnect(server: ServerProcess, database: str) -> None:
             play_to_the_end(first, close=mode), play_to_the_end(second, close=mode)
         )
         finished += any(e.game_over is not None for e in endings)
-        closed[mode] += sum(e.closed_early for e in endings)
+        for e in endings:
+            if e.closed_early is not None:
+                closed[e.closed_early] += 1
         watch.sockets_dropped += sum(e.dropped for e in endings)
         played.append((game_id, [host.user_id, guest.user_id], [host.name, guest.name]))
         await close_all(first, second)
