@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 
 from adapters.memory.clock import FakeClock
@@ -30,22 +31,21 @@ class SwitchableRepository(MemoryMatchRepository):
 
 
 class HangingRepository(MemoryMatchRepository):
-    """A memory repository whose ``record`` never returns while ``hang`` is set,
+    """A memory repository whose ``record`` does not return until ``released`` is set,
     as a database call does when the caller's task is cancelled under it."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.hang = True
+        self.released = asyncio.Event()
 
     async def record(self, match: FinishedMatch) -> bool:
-        while self.hang:
-            await asyncio.sleep(3600)
+        await self.released.wait()
         return await super().record(match)
 
 
 async def play_briscola_to_the_end_by_hand(platform: Platform, game_id: str, players: list[Identity]) -> None:
     """Every move played by its player through ``act``; a call still running after
-    a second is cancelled, as Sanic cancels a socket's task when the socket closes."""
+    half a second is cancelled, as Sanic cancels a socket's task when the socket closes."""
     for _ in range(500):
         session = await platform.store.get(game_id)
         assert session is not None
@@ -59,10 +59,8 @@ async def play_briscola_to_the_end_by_hand(platform: Platform, game_id: str, pla
                 message = {"action": "play", "card": view["legal_moves"][0]}
             else:
                 continue
-            try:
-                await asyncio.wait_for(act(platform, game_id, player.user_id, message), timeout=1.0)
-            except TimeoutError:
-                pass  # cancelled mid-recording
+            with contextlib.suppress(TimeoutError):  # cancelled mid-recording
+                await asyncio.wait_for(act(platform, game_id, player.user_id, message), timeout=0.5)
             break
     raise AssertionError("the match did not end")
 
@@ -145,7 +143,7 @@ async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded
     assert finished is not None and finished.phase == "finished" and not finished.result_recorded
     assert await repository.history(players[0].user_id, 10) == []
 
-    repository.hang = False
+    repository.released.set()
     assert await fire_due(platform) == 0  # the outbox entry waits for the inline recording first
     clock.advance(RECORD_GRACE_SECONDS)
     assert await fire_due(platform) == 1
