@@ -208,7 +208,9 @@ class Telemetry:
             root = logging.getLogger()
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
-                handler = LoggingHandler(level=root.getEffectiveLevel(), logger_provider=self.logger_provider)
+                # Every record that reaches the root's handlers: the loggers' own levels have already
+                # chosen (tavolo's at LOG_LEVEL, other libraries' at WARNING), as for the console.
+                handler = LoggingHandler(level=logging.NOTSET, logger_provider=self.logger_provider)
             handler.addFilter(_NotOurOwnRecords())
             root.addHandler(handler)
             self._log_handler = handler

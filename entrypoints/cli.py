@@ -32,7 +32,7 @@ def _parser() -> argparse.ArgumentParser:
 def _app_factory(settings: Settings) -> AnySanic:
     from entrypoints.http.app import create_app
 
-    configure_logging(settings.logging_config)
+    configure_logging(settings.logging_config, settings.log_level)
     return create_app(settings, name="tavolo")
 
 
@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings()
         if args.command == "serve":
-            configure_logging(settings.logging_config)
+            configure_logging(settings.logging_config, settings.log_level)
             overrides = {
                 key: value
                 for key, value in (
@@ -123,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if value is not None
             }
             return serve(replace(settings, **overrides))
-        configure_logging(settings.logging_config)
+        configure_logging(settings.logging_config, settings.log_level)
         if args.command == "migrate":
             return asyncio.run(migrate(settings))
         return asyncio.run(backfill_elo(settings))

@@ -26,6 +26,7 @@ VARIABLES: dict[str, str | None] = {
     "HAND_ACK_TIMEOUT_SECONDS": "30",
     "DEADLINE_HEARTBEAT_MS": "30000",
     "LOGGING_CONFIG": None,
+    "LOG_LEVEL": "INFO",  # tavolo's own loggers; other libraries log WARNING and above
     "SESSION_IDLE_SECONDS": "604800",
     "SESSION_MAX_AGE_SECONDS": "2592000",
     "SESSION_COOKIE_SECURE": None,  # unset: on when any OIDC redirect URI is https, off otherwise
@@ -87,6 +88,8 @@ DATABASE_PARTS = (
     "DATABASE_OPTIONS",
 )
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
 
@@ -103,6 +106,7 @@ class Settings:
     hand_ack_timeout_seconds: float = 30.0
     deadline_heartbeat_ms: float = 30000.0
     logging_config: str | None = None
+    log_level: str = "INFO"
     session_idle_seconds: float = 604800.0
     session_max_age_seconds: float = 2592000.0
     session_cookie_secure: bool | None = None  # None: on when any OIDC redirect URI is https
@@ -229,6 +233,13 @@ def _database_url(env: Mapping[str, str]) -> str:
     return url
 
 
+def _log_level(env: Mapping[str, str]) -> str:
+    raw = (_get(env, "LOG_LEVEL") or "").upper()
+    if raw not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r}")
+    return raw
+
+
 def _workers(env: Mapping[str, str]) -> int:
     raw = _get(env, "WORKERS") or ""
     if not raw.isdigit() or int(raw) < 1:
@@ -314,6 +325,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         hand_ack_timeout_seconds=_positive_number(env, "HAND_ACK_TIMEOUT_SECONDS"),
         deadline_heartbeat_ms=_positive_number(env, "DEADLINE_HEARTBEAT_MS"),
         logging_config=_get(env, "LOGGING_CONFIG"),
+        log_level=_log_level(env),
         session_idle_seconds=_positive_number(env, "SESSION_IDLE_SECONDS"),
         session_max_age_seconds=_positive_number(env, "SESSION_MAX_AGE_SECONDS"),
         session_cookie_secure=_optional_flag(env, "SESSION_COOKIE_SECURE"),

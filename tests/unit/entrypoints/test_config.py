@@ -31,6 +31,7 @@ def test_the_heartbeat_is_read_in_milliseconds() -> None:
         ("HAND_ACK_TIMEOUT_SECONDS", "0"),
         ("GAME_TTL_SECONDS", "forever"),
         ("SESSION_COOKIE_SECURE", "maybe"),
+        ("LOG_LEVEL", "loud"),
     ],
 )
 def test_a_bad_value_is_a_configuration_error_naming_the_variable(name: str, value: str) -> None:
@@ -51,3 +52,8 @@ def test_a_yaml_logging_configuration_takes_effect(tmp_path: Path) -> None:
 def test_an_unreadable_logging_configuration_is_a_configuration_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="LOGGING_CONFIG"):
         configure_logging(str(tmp_path / "missing.yaml"))
+
+
+def test_log_level_defaults_to_info_and_is_read_in_any_case() -> None:
+    assert load_settings({}).log_level == "INFO"
+    assert load_settings({"LOG_LEVEL": "debug"}).log_level == "DEBUG"
