@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
+from application.ports import StorageUnavailable
 from entrypoints.config import ConfigError, Settings, load_settings
 from entrypoints.http.context import AnySanic
 from entrypoints.logging_setup import configure_logging
@@ -130,6 +131,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"tavolo: configuration error: {error}", file=sys.stderr)
         return 2
+    except StorageUnavailable as error:  # e.g. PostgreSQL down, or refusing the requested sslmode
+        print(f"tavolo: the database is unavailable: {error}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

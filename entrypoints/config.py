@@ -89,6 +89,9 @@ DATABASE_PARTS = (
 )
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# asyncpg's (and libpq's) sslmode values. asyncpg reads ``sslmode`` from the URL query; any other
+# unknown key, ``ssl`` among them, is sent to PostgreSQL as a run-time parameter, which fails.
+SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
@@ -224,13 +227,38 @@ def _database_url(env: Mapping[str, str]) -> str:
         port = _get(env, "DATABASE_PORT")
         host = _get(env, "DATABASE_HOST") or "localhost"
         url = f"{engine}://{user}:{password}@{host}{f':{port}' if port else ''}/{_get(env, 'DATABASE_NAME')}"
-        options = _get(env, "DATABASE_OPTIONS")
+        options = (_get(env, "DATABASE_OPTIONS") or "").lstrip("?")
         if options:
-            url += f"?{options}"
+            url += f"?{_ssl_spelled_for_asyncpg(options, 'DATABASE_OPTIONS')}"
+    elif url is not None and database_kind(url) == "postgres" and "?" in url:
+        base, query = url.split("?", 1)
+        url = f"{base}?{_ssl_spelled_for_asyncpg(query, 'DATABASE_URL')}"
     if url is None:
         url = f"sqlite:///{_get(env, 'SQLITE_PATH')}"
     database_kind(url)
     return url
+
+
+def _ssl_spelled_for_asyncpg(query: str, name: str) -> str:
+    """``ssl=<mode>`` (as in ``DATABASE_OPTIONS=ssl=require``) becomes asyncpg's ``sslmode=<mode>``;
+    an unknown mode, or both spellings at once, is a start-up error that names the right one."""
+    pairs = [part.partition("=") for part in query.split("&") if part]
+    keys = [key for key, _, _ in pairs]
+    if "ssl" in keys and "sslmode" in keys:
+        raise ConfigError(
+            f"{name} sets both ssl and sslmode: keep one, sslmode=<mode> (e.g. sslmode=require)"
+        )
+    spelled = []
+    for key, equals, value in pairs:
+        if key in {"ssl", "sslmode"}:
+            if value.lower() not in SSL_MODES:
+                raise ConfigError(
+                    f"{name}: {key}={value} is not an SSL mode; write sslmode= one of {', '.join(SSL_MODES)}"
+                    " (for example sslmode=require)"
+                )
+            key, value = "sslmode", value.lower()
+        spelled.append(f"{key}{equals}{value}")
+    return "&".join(spelled)
 
 
 def _log_level(env: Mapping[str, str]) -> str:

@@ -32,6 +32,7 @@ def test_the_heartbeat_is_read_in_milliseconds() -> None:
         ("GAME_TTL_SECONDS", "forever"),
         ("SESSION_COOKIE_SECURE", "maybe"),
         ("LOG_LEVEL", "loud"),
+        ("DATABASE_OPTIONS", "ssl=true"),
     ],
 )
 def test_a_bad_value_is_a_configuration_error_naming_the_variable(name: str, value: str) -> None:
@@ -57,3 +58,39 @@ def test_an_unreadable_logging_configuration_is_a_configuration_error(tmp_path: 
 def test_log_level_defaults_to_info_and_is_read_in_any_case() -> None:
     assert load_settings({}).log_level == "INFO"
     assert load_settings({"LOG_LEVEL": "debug"}).log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(
+    ("options", "query"),
+    [
+        ("ssl=require", "sslmode=require"),  # the reference README's own example
+        ("ssl=prefer", "sslmode=prefer"),
+        ("sslmode=verify-full", "sslmode=verify-full"),
+        ("?ssl=REQUIRE&application_name=tavolo", "sslmode=require&application_name=tavolo"),
+        ("application_name=tavolo&connect_timeout=5", "application_name=tavolo&connect_timeout=5"),
+    ],
+)
+def test_database_options_reach_asyncpg_with_ssl_spelled_sslmode(options: str, query: str) -> None:
+    settings = load_settings({"DATABASE_HOST": "db", "DATABASE_OPTIONS": options})
+    assert settings.database_url == f"postgres://tavolo:password@db/tavolo?{query}"
+
+
+def test_an_ssl_option_in_database_url_is_spelled_sslmode_too() -> None:
+    settings = load_settings({"DATABASE_URL": "postgresql://u:p@db:5433/games?ssl=require"})
+    assert settings.database_url == "postgresql://u:p@db:5433/games?sslmode=require"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DATABASE_OPTIONS", "ssl=true"),
+        ("DATABASE_OPTIONS", "sslmode=on"),
+        ("DATABASE_OPTIONS", "ssl=require&sslmode=require"),
+        ("DATABASE_URL", "postgresql://u:p@db/games?ssl=1"),
+    ],
+)
+def test_an_ssl_option_asyncpg_cannot_take_is_refused_with_the_right_spelling(name: str, value: str) -> None:
+    env = {name: value} if name == "DATABASE_URL" else {"DATABASE_HOST": "db", name: value}
+    with pytest.raises(ConfigError, match=f"{name}.*sslmode") as refused:
+        load_settings(env)
+    assert "require" in str(refused.value)
