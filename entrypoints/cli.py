@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -30,11 +31,36 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def browser_url(host: str, port: int) -> str:
+    """The address to open in a browser: a wildcard bind address stands for this machine."""
+    if host in {"", "0.0.0.0", "::"}:
+        host = "localhost"
+    elif ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 literal
+    return f"http://{host}:{port}"
+
+
+# The only server process, or the first of several (Sanic names its worker processes so).
+FIRST_WORKERS = {"", "Sanic-Server-0-0"}
+
+
+def _announce_address(app: AnySanic, settings: Settings) -> None:
+    """Once listening, one process prints the URL to open."""
+
+    @app.after_server_start
+    async def print_address(app: AnySanic) -> None:
+        if os.environ.get("SANIC_WORKER_NAME", "") in FIRST_WORKERS:
+            url = browser_url(settings.app_host, settings.app_port)
+            print(f"tavolo is serving on {url} — open it in a browser", flush=True)
+
+
 def _app_factory(settings: Settings) -> AnySanic:
     from entrypoints.http.app import create_app
 
     configure_logging(settings.logging_config, settings.log_level)
-    return create_app(settings, name="tavolo")
+    app = create_app(settings, name="tavolo")
+    _announce_address(app, settings)
+    return app
 
 
 async def _check_database(settings: Settings) -> None:

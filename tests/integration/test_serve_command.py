@@ -1,16 +1,84 @@
-"""``tavolo serve`` starts on its embedded defaults and answers on APP_PORT."""
+"""``tavolo serve`` starts on its embedded defaults, answers on APP_PORT and says which URL to
+open; ``tavolo migrate`` takes the reference's ``DATABASE_OPTIONS=ssl=...`` spelling."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import queue
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit
 
+import asyncpg
 import httpx
+import redis.asyncio as redis
+from redis.exceptions import RedisError
 
+from adapters.redis.keys import RedisKeys
+from tests.conftest import service_unavailable
+from tests.contract.match_factories import postgres_database
+from tests.contract.redis_factories import delete_keys, redis_url
 from tests.integration.server import free_port
+
+ANNOUNCEMENT = re.compile(r"tavolo is serving on (http://\S+) — open it in a browser")
+
+
+class Served:
+    """``tavolo serve`` in a process of its own; its output is read line by line as it comes."""
+
+    def __init__(self, env: dict[str, str], *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "entrypoints.cli", "serve", *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,  # Sanic may kill its own process group on shutdown
+        )
+        self.lines: list[str] = []
+        self._fresh: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+            self._fresh.put(line)
+
+    def wait_for(self, pattern: re.Pattern[str], timeout: float = 30.0) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self._fresh.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(
+                    f"no line matching {pattern.pattern!r}:\n" + "\n".join(self.lines)
+                ) from None
+            if found := pattern.search(line):
+                return found
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def embedded_env(**variables: str) -> dict[str, str]:
+    env = {**os.environ, **variables}
+    for name in ("REDIS_URL", "DATABASE_URL", "LOGGING_CONFIG", "LOG_LEVEL"):
+        if name not in variables:
+            env.pop(name, None)
+    return env
 
 
 def test_tavolo_serve_answers_on_app_port_with_no_external_service() -> None:
@@ -68,3 +136,112 @@ def test_a_bad_configuration_value_stops_the_start_with_its_name() -> None:
     )
     assert result.returncode == 2
     assert "TURN_TIMEOUT_SECONDS" in result.stderr
+
+
+def test_tavolo_serve_prints_the_url_to_open_and_logs_no_library_debug_lines(tmp_path: Path) -> None:
+    port = free_port()
+    # APP_HOST unset: the server binds 0.0.0.0, and the URL to open names this machine.
+    served = Served(embedded_env(APP_PORT=str(port), SQLITE_PATH=str(tmp_path / "t.sqlite3")))
+    try:
+        url = served.wait_for(ANNOUNCEMENT).group(1)
+        assert url == f"http://localhost:{port}"
+        assert httpx.get(f"{url}/api/health", timeout=5).json() == {"status": "ok"}
+        assert httpx.get(f"{url}/api/game-types", timeout=5).status_code == 200
+    finally:
+        served.stop()
+    assert not [line for line in served.lines if "[DEBUG]" in line or "aiosqlite" in line]
+    assert any("[INFO] " in line and "starting tavolo on" in line for line in served.lines)
+
+
+def test_the_url_names_the_bind_address_when_it_is_a_specific_one() -> None:
+    port = free_port()
+    served = Served(embedded_env(APP_PORT=str(port), DATABASE_URL="memory://"), "--host", "127.0.0.1")
+    try:
+        assert served.wait_for(ANNOUNCEMENT).group(1) == f"http://127.0.0.1:{port}"
+    finally:
+        served.stop()
+
+
+async def test_with_two_workers_the_url_is_printed_once() -> None:
+    url = redis_url()
+    keys = RedisKeys(f"tavolo-test-serve-{uuid.uuid4().hex[:8]}")
+    client = redis.from_url(url)
+    try:
+        await client.execute_command("PING")
+    except (OSError, RedisError) as exc:
+        await client.aclose()
+        service_unavailable("Redis", f"{url}: {exc!r}")
+    port = free_port()
+    env = embedded_env(
+        APP_PORT=str(port),
+        APP_HOST="127.0.0.1",
+        REDIS_URL=url,
+        REDIS_KEY_PREFIX=keys.prefix,
+        DATABASE_URL="sqlite:///:memory:",  # memory:// is refused with two workers
+        WORKERS="2",
+    )
+    served = Served(env)
+    try:
+        await asyncio.to_thread(served.wait_for, ANNOUNCEMENT, 60.0)
+        for _ in range(20):  # both workers answer, and neither announces a second time
+            async with httpx.AsyncClient() as http:
+                assert (await http.get(f"http://127.0.0.1:{port}/api/health", timeout=5)).status_code == 200
+        await asyncio.sleep(1.0)
+    finally:
+        await asyncio.to_thread(served.stop)
+        await delete_keys(client, keys)
+        await client.aclose()
+    assert len([line for line in served.lines if ANNOUNCEMENT.search(line)]) == 1
+
+
+def _migrate(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "entrypoints.cli", "migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        start_new_session=True,
+    )
+
+
+def _database_parts(dsn: str, options: str) -> dict[str, str]:
+    parts = urlsplit(dsn)
+    env = embedded_env(
+        DATABASE_HOST=parts.hostname or "127.0.0.1",
+        DATABASE_NAME=parts.path.lstrip("/"),
+        DATABASE_USER=parts.username or "postgres",
+        DATABASE_OPTIONS=options,
+    )
+    if parts.port:
+        env["DATABASE_PORT"] = str(parts.port)
+    if parts.password:
+        env["DATABASE_PASSWORD"] = parts.password
+    return env
+
+
+async def test_tavolo_migrate_takes_database_options_ssl_as_the_reference_spells_it() -> None:
+    async with postgres_database() as dsn:
+        connection = await asyncpg.connect(dsn)
+        try:
+            server_has_tls = await connection.fetchval("SHOW ssl") == "on"
+        finally:
+            await connection.close()
+        preferred = await asyncio.to_thread(_migrate, _database_parts(dsn, "ssl=prefer"))
+        assert preferred.returncode == 0, preferred.stderr
+        assert "applied: 0001_matches" in preferred.stdout
+        required = await asyncio.to_thread(_migrate, _database_parts(dsn, "ssl=require"))
+    if server_has_tls:
+        assert required.returncode == 0, required.stderr
+    else:  # a server without TLS refuses sslmode=require: a clear message, no traceback
+        assert required.returncode == 1
+        assert "tavolo: the database is unavailable" in required.stderr
+        assert "SSL" in required.stderr
+        assert "Traceback" not in required.stderr
+
+
+def test_a_database_option_asyncpg_cannot_take_stops_the_start_with_the_right_spelling() -> None:
+    result = _migrate(embedded_env(DATABASE_HOST="127.0.0.1", DATABASE_OPTIONS="ssl=true"))
+    assert result.returncode == 2
+    assert "DATABASE_OPTIONS" in result.stderr and "sslmode=require" in result.stderr
+    assert "Traceback" not in result.stderr
