@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,7 +11,11 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.integration.server import RunningServer
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+# The README's pictures change only when asked (TAVOLO_UPDATE_SCREENSHOTS=1); any other run
+# writes its screenshots to a git-ignored folder, so a test run leaves the working tree clean.
+UPDATE_SCREENSHOTS = os.environ.get("TAVOLO_UPDATE_SCREENSHOTS", "").lower() in {"1", "true", "yes", "on"}
+SCREENSHOTS = ROOT / "docs" / "screenshots" if UPDATE_SCREENSHOTS else ROOT / "var" / "screenshots"
 DESKTOP: ViewportSize = {"width": 1000, "height": 700}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
