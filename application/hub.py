@@ -86,10 +86,12 @@ class GameHub:
                 await self._platform.notifier.unwatch(game_id)
 
     async def resend(self, game_id: str, subscriber: Subscriber) -> None:
-        """Send ``subscriber`` the current state, even if it already has it."""
+        """Send ``subscriber`` the current state, even if it already has it (or say the game is gone)."""
         session = await self._platform.store.get(game_id)
-        if session is not None:
-            await self._deliver(session, {subscriber}, force=True)
+        if session is None:
+            await self._send(subscriber, table_gone_message(), None)
+            return
+        await self._deliver(session, {subscriber}, force=True)
 
     async def run(self) -> None:
         """Consume this process's notifications until cancelled; if the
