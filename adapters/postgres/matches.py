@@ -46,6 +46,22 @@ _UNAVAILABLE: tuple[type[BaseException], ...] = (
 )
 
 
+class _OutageInOneLine(logging.Filter):
+    """asyncpg's pool logs each failed attempt to keep its minimum of connections with a
+    whole traceback: while PostgreSQL is down, that is pages of noise. The warning stays,
+    with the cause folded into one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, _UNAVAILABLE):
+            record.msg, record.args = f"{record.getMessage()}: {error!r}", ()
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OutageInOneLine())
+
+
 async def _init_connection(conn: Any) -> None:
     """JSON columns travel as Python values on every pool connection."""
     for type_name in ("json", "jsonb"):

@@ -113,4 +113,5 @@ async def test_a_match_ending_while_postgres_is_down_is_recorded_once_when_it_is
     assert watch.server_errors == 0, watch.seen
     assert not any(e.dropped for e in endings)
     assert during.status_code == 503, (during.status_code, during.text)
+    assert "Traceback" not in log, log[log.index("Traceback") - 300 :][:3000]
     assert during.json()["code"] == "unavailable" and "retry-after" in during.headers
