@@ -73,7 +73,7 @@ VARIABLES: dict[str, str | None] = {
     "OTEL_SERVICE_NAME": "tavolo",
     "OTEL_EXPORTER_OTLP_ENDPOINT": None,
     "OTEL_EXPORTER_OTLP_HEADERS": None,
-    "OTEL_EXCLUDED_PATHS": "/api/health",
+    "OTEL_EXCLUDED_PATHS": "/api/health,/api/health/live,/api/health/ready",
     "OTEL_METRIC_EXPORT_INTERVAL_MILLIS": "60000",
     "OTEL_METRICS_POLL_INTERVAL_SECONDS": "15",
 }
@@ -142,7 +142,7 @@ class Settings:
     otel_service_name: str = "tavolo"
     otel_exporter_otlp_endpoint: str | None = None
     otel_exporter_otlp_headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
-    otel_excluded_paths: tuple[str, ...] = ("/api/health",)
+    otel_excluded_paths: tuple[str, ...] = ("/api/health", "/api/health/live", "/api/health/ready")
     otel_metric_export_interval_millis: float = 60000.0
     otel_metrics_poll_interval_seconds: float = 15.0
 

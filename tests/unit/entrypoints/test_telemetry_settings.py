@@ -25,7 +25,7 @@ def test_telemetry_is_off_by_default_with_documented_defaults() -> None:
     assert settings.otel_service_name == "tavolo"
     assert settings.otel_exporter_otlp_endpoint is None
     assert settings.otel_exporter_otlp_headers == ()
-    assert settings.otel_excluded_paths == ("/api/health",)
+    assert settings.otel_excluded_paths == ("/api/health", "/api/health/live", "/api/health/ready")
     assert settings.otel_metric_export_interval_millis == 60000
     assert settings.otel_metrics_poll_interval_seconds == 15
     assert {name for name in VARIABLES if name.startswith("OTEL_")} == {
