@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import traceback
+
 from domain.engine import JSON
 from domain.errors import TavoloError
 
@@ -46,3 +48,20 @@ def ws_error(error: TavoloError) -> JSON:
 def ws_unavailable() -> JSON:
     """The frame a socket gets when storage is down: the socket stays open, the client may retry."""
     return {"type": "error", "code": UNAVAILABLE, "message": UNAVAILABLE_MESSAGE}
+
+
+def traceback_without_values(error: BaseException) -> str:
+    """Where ``error`` (and what caused it) was raised: frames and exception types only.
+
+    An exception's message may quote data (a card of a hand, a cookie), so it is left out;
+    the traceback's lines are source code, never values.
+    """
+    parts: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        frames = "".join(traceback.format_tb(current.__traceback__))
+        parts.append(f"Traceback (most recent call last):\n{frames}{type(current).__qualname__}")
+        current = current.__cause__ or current.__context__
+    return "\n\nwhich happened while handling or was caused by:\n\n".join(parts)

@@ -28,6 +28,7 @@ from sanic.response import BaseHTTPResponse
 from application.auth import current_identity
 from domain.errors import TavoloError
 from entrypoints.config import Settings
+from entrypoints.errors import traceback_without_values
 from entrypoints.http.context import AnySanic, platform_of, session_id
 
 if TYPE_CHECKING:
@@ -229,8 +230,16 @@ class SocketTrace:
                 span.set_attribute("tavolo.error_code", error.code)
                 raise
             except Exception as error:
-                span.record_exception(error)
-                span.set_status(Status(StatusCode.ERROR, type(error).__name__))
+                # its type and where it was raised, never its message: that may quote a card
+                name = type(error).__qualname__
+                span.record_exception(
+                    error,
+                    attributes={
+                        "exception.message": name,
+                        "exception.stacktrace": traceback_without_values(error),
+                    },
+                )
+                span.set_status(Status(StatusCode.ERROR, name))
                 raise
 
     def end(self) -> None:

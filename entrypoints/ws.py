@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import time
-import traceback
 from typing import Any
 
 import orjson
@@ -40,7 +39,7 @@ from application.ports import StorageUnavailable
 from application.rate_limit import TokenBucket
 from domain.engine import JSON
 from domain.errors import InvalidAction, NotFound, TavoloError
-from entrypoints.errors import error_body, ws_error, ws_unavailable
+from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
 from entrypoints.http.context import hub_of, identity, platform_of, settings_of
 from entrypoints.telemetry_setup import socket_trace
 
@@ -100,23 +99,6 @@ def parse_message(raw: str | bytes | None) -> dict[str, Any]:
     if not isinstance(message.get("action"), str):
         raise InvalidAction("a message needs an 'action' string")
     return message
-
-
-def traceback_without_values(error: BaseException) -> str:
-    """Where ``error`` (and what caused it) was raised: frames and exception types only.
-
-    An exception's message may quote data (a card of a hand, a cookie), so it is left out;
-    the traceback's lines are source code, never values.
-    """
-    parts: list[str] = []
-    seen: set[int] = set()
-    current: BaseException | None = error
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        frames = "".join(traceback.format_tb(current.__traceback__))
-        parts.append(f"Traceback (most recent call last):\n{frames}{type(current).__qualname__}")
-        current = current.__cause__ or current.__context__
-    return "\n\nwhich happened while handling or was caused by:\n\n".join(parts)
 
 
 async def attach(hub: GameHub, game_id: str, subscriber: SocketSubscriber) -> bool:

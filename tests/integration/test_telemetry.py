@@ -301,3 +301,33 @@ def test_traces_metrics_and_logs_reach_an_otlp_http_collector() -> None:
     paths = {path for path, _, _ in received}
     assert {"/v1/traces", "/v1/metrics", "/v1/logs"} <= paths
     assert all(kind == "application/x-protobuf" and size > 0 for _, kind, size in received)
+
+
+async def test_an_unforeseen_failure_is_traced_by_its_type_and_place_never_its_message(
+    captured: Captured, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import entrypoints.ws
+
+    held = " ".join(["07D", "of", "another", "hand"])  # what an exception's message could quote
+
+    async def act(*args: Any) -> Any:
+        raise KeyError(held)
+
+    monkeypatch.setattr(entrypoints.ws, "act", act)
+    async with running_server(telemetry_settings()) as server:
+        anna = await Guest.login(server, "Anna")
+        created = (await anna.http.post("/api/games", json={"game_type": "briscola"})).json()
+        socket = await Socket.open(server, created["id"], anna.cookie)
+        await socket.until(lambda f: f["type"] == "state")
+        await socket.send({"action": "play", "card": "07D"})
+        answer = await socket.until(lambda f: f["type"] == "error")
+        assert answer["code"] == "internal"
+        await socket.close()
+        await anna.close()
+        await until(lambda: any(s.name == "ws play" for s in captured.finished_spans()))
+    [action] = [s for s in captured.finished_spans() if s.name == "ws play"]
+    [event] = [e for e in action.events if e.name == "exception"]
+    attributes = dict(event.attributes or {})
+    assert attributes["exception.type"] == "KeyError"
+    assert "in act" in str(attributes["exception.stacktrace"]), "where it happened"
+    assert "07D" not in json.dumps(attributes, default=str), "never what it held"
