@@ -108,11 +108,18 @@ class TableController {
       await api.game(this.gameId);
     } catch (error) {
       if (error.status !== 404 || this.destroyed) return;
-      this.socket.close();
-      fill(this.el, h("h1", { id: "table-title" }, "This table is gone"),
-        h("p", { role: "alert", testid: "table-error" }, "The game no longer exists on the server."),
-        h("a", { class: "button", href: "#/" }, "Back to the lobby"));
+      this.showGone();
     }
+  }
+
+  /** The server no longer has this table (it expired, or the server lost its live games). */
+  showGone() {
+    this.destroyed = true;
+    clearInterval(this.ticker);
+    if (this.socket) this.socket.close();
+    fill(this.el, h("h1", { id: "table-title" }, "This table is gone"),
+      h("p", { role: "alert", testid: "table-error" }, "The game no longer exists on the server."),
+      h("a", { class: "button", href: "#/" }, "Back to the lobby"));
   }
 
   destroy() {
@@ -150,6 +157,8 @@ class TableController {
       this.gameOver = message;
       this.announce("The game is over.");
       this.render();
+    } else if (message.type === "error" && message.code === "not_found") {
+      this.showGone();
     } else if (message.type === "error") {
       this.settle();
       this.render();

@@ -1,0 +1,32 @@
+"""When the server no longer has a table (it expired, or Redis lost the live games), the page says so."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Browser, ViewportSize, expect
+
+from application.ports import Notification
+from tests.browser.pages import DESKTOP, PHONE, create_table, open_guest
+from tests.integration.server import RunningServer
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+async def test_a_table_the_server_lost_is_shown_as_gone_with_a_way_back(
+    browser: Browser, server: RunningServer, viewport: ViewportSize
+) -> None:
+    anna = await open_guest(browser, server, "Anna", viewport)
+    await create_table(anna, "briscola")
+    game_id = anna.page.url.rsplit("/", 1)[-1]
+    platform = server.app.ctx.platform
+    assert await platform.store.get(game_id) is not None
+
+    platform.store._forget(game_id)  # as if Redis had restarted without its data
+    platform.live.forget(game_id)
+    await server.app.ctx.hub.on_notification(Notification(None))  # the resync after reconnecting
+
+    await expect(anna.page.get_by_role("heading", name="This table is gone")).to_be_visible()
+    await expect(anna.by("table-error")).to_have_text("The game no longer exists on the server.")
+    await anna.screenshot(f"table-gone-{'phone' if viewport == PHONE else 'desktop'}.png")
+    await anna.page.get_by_role("link", name="Back to the lobby").click()
+    await expect(anna.by("lobby")).to_be_visible()
+    assert not anna.errors, anna.errors
