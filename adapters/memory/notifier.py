@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import AsyncIterator
 
+from adapters.listeners import Listeners
 from application.ports import Notification
 from domain.session import GameSession
 
@@ -25,15 +24,12 @@ class MemoryNotifier:
 
     def __init__(self) -> None:
         self._watch_counts: dict[str, int] = {}
-        # Weak: a listener dropped without being closed unsubscribes when collected.
-        self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
+        self._listeners = Listeners()
 
     async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
         if game_id not in self._watch_counts:
             return
-        notification = Notification(game_id, version, session)
-        for queue in list(self._queues):
-            queue.put_nowait(notification)
+        self._listeners.deliver(Notification(game_id, version, session))
 
     async def watch(self, game_id: str) -> None:
         self._watch_counts[game_id] = self._watch_counts.get(game_id, 0) + 1
@@ -48,13 +44,4 @@ class MemoryNotifier:
             self._watch_counts[game_id] = count - 1
 
     def listen(self) -> AsyncIterator[Notification]:
-        queue: asyncio.Queue[Notification] = asyncio.Queue()
-        self._queues.add(queue)
-        return self._drain(queue)
-
-    async def _drain(self, queue: asyncio.Queue[Notification]) -> AsyncIterator[Notification]:
-        try:
-            while True:
-                yield await queue.get()
-        finally:
-            self._queues.discard(queue)
+        return self._listeners.listen()

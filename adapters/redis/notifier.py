@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from collections.abc import AsyncIterator
 
 import redis.asyncio as redis
 
+from adapters.listeners import Listeners
 from adapters.redis.codec import decode_session, encode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.subscription import Subscription
@@ -38,8 +37,7 @@ class RedisNotifier:
         self._subscription = Subscription(client, self._received, self._resync)
         self._watch_counts: dict[str, int] = {}
         self._games_by_channel: dict[str, str] = {}
-        # Weak: a listener dropped without being closed unsubscribes when collected.
-        self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
+        self._listeners = Listeners()
 
     async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
         message = str(version) if session is None else encode_session(session)
@@ -73,19 +71,10 @@ class RedisNotifier:
         await self._subscription.unsubscribe(channel)
 
     def listen(self) -> AsyncIterator[Notification]:
-        queue: asyncio.Queue[Notification] = asyncio.Queue()
-        self._queues.add(queue)
-        return self._drain(queue)
+        return self._listeners.listen()
 
     async def close(self) -> None:
         await self._subscription.close()
-
-    async def _drain(self, queue: asyncio.Queue[Notification]) -> AsyncIterator[Notification]:
-        try:
-            while True:
-                yield await queue.get()
-        finally:
-            self._queues.discard(queue)
 
     def _received(self, channel: str, data: str) -> None:
         game_id = self._games_by_channel.get(channel)
@@ -100,11 +89,7 @@ class RedisNotifier:
         except (ValueError, KeyError, TypeError):
             logger.warning("ignored a malformed notification on a game channel")
             return
-        self._deliver(notification)
+        self._listeners.deliver(notification)
 
     def _resync(self) -> None:
-        self._deliver(Notification(None))
-
-    def _deliver(self, notification: Notification) -> None:
-        for queue in list(self._queues):
-            queue.put_nowait(notification)
+        self._listeners.deliver(Notification(None))
