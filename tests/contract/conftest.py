@@ -1,7 +1,7 @@
 """Fixtures of the port contract suites.
 
 Every port fixture is parametrised over a registry of adapter *factories*, one
-registry per port below (``SESSION_STORES``, ``LOCKS`` …). A factory is an async
+registry per port below (``SESSION_STORES``, ``NOTIFIERS`` …). A factory is an async
 context manager that receives the test's ``Timeline`` and yields a ready
 adapter, cleaning up when the test ends.
 
@@ -39,11 +39,10 @@ import pytest
 from adapters.memory.clock import FakeClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
-from application.ports import DeadlineQueue, Locks, LoginSessions, Notifier, SessionStore
+from application.ports import DeadlineQueue, LoginSessions, Notifier, SessionStore
 from tests.contract import (
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
@@ -55,7 +54,6 @@ from tests.contract import (
 from tests.contract.redis_factories import (
     redis_commits,
     redis_deadline_queue,
-    redis_locks,
     redis_login_sessions,
     redis_notifier,
     redis_session_store,
@@ -71,11 +69,6 @@ Factory = Callable[[Timeline], AbstractAsyncContextManager[T]]
 @asynccontextmanager
 async def memory_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
     yield MemorySessionStore(timeline.fake, ttl_seconds=SESSION_TTL_SECONDS)
-
-
-@asynccontextmanager
-async def memory_locks(timeline: Timeline) -> AsyncIterator[Locks]:
-    yield MemoryLocks(timeline.fake)
 
 
 @asynccontextmanager
@@ -108,7 +101,6 @@ SESSION_STORES: dict[str, Factory[SessionStore]] = {
     "memory": memory_session_store,
     "redis": redis_session_store,
 }
-LOCKS: dict[str, Factory[Locks]] = {"memory": memory_locks, "redis": redis_locks}
 NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier, "redis": redis_notifier}
 DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {
     "memory": memory_deadline_queue,
@@ -150,12 +142,6 @@ def advance(timeline: Timeline) -> Advance:
 @pytest.fixture(params=list(SESSION_STORES))
 async def session_store(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[SessionStore]:
     async with SESSION_STORES[request.param](timeline) as adapter:
-        yield adapter
-
-
-@pytest.fixture(params=list(LOCKS))
-async def locks(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[Locks]:
-    async with LOCKS[request.param](timeline) as adapter:
         yield adapter
 
 

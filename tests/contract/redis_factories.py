@@ -24,13 +24,12 @@ from adapters.redis import (
     RedisCommits,
     RedisDeadlineQueue,
     RedisKeys,
-    RedisLocks,
     RedisLoginSessions,
     RedisNotifier,
     RedisSessionStore,
     connect,
 )
-from application.ports import DeadlineQueue, Locks, LoginSessions, Notifier, SessionStore
+from application.ports import DeadlineQueue, LoginSessions, Notifier, SessionStore
 from tests.conftest import service_unavailable
 from tests.contract import (
     LOGIN_ABSOLUTE_SECONDS,
@@ -112,12 +111,6 @@ async def redis_space(timeline: Timeline) -> AsyncIterator[RedisSpace]:
 async def redis_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
     async with redis_space(timeline) as space:
         yield RedisSessionStore(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
-
-
-@asynccontextmanager
-async def redis_locks(timeline: Timeline) -> AsyncIterator[Locks]:
-    async with redis_space(timeline) as space:
-        yield RedisLocks(space.client, space.keys)
 
 
 @asynccontextmanager

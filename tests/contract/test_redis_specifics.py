@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from adapters.redis import RedisDeadlineQueue, RedisLocks, RedisNotifier, RedisSessionStore
+from adapters.redis import RedisCommits, RedisDeadlineQueue, RedisNotifier, RedisSessionStore
 from application.ports import ClaimedDeadline, Notification, ScheduledDeadline
 from domain.session import Seat
 from tests.contract import Timeline, new_session
@@ -46,36 +46,28 @@ async def kill_pubsub_connections(space: RedisSpace) -> int:
     return len(ours)
 
 
-# --- session store + locks ----------------------------------------------------
+# --- session store + commits --------------------------------------------------
 
 
-async def test_a_writer_whose_lock_expired_cannot_overwrite_the_state_saved_after_it(
+async def test_a_writer_that_stalled_cannot_overwrite_the_state_another_process_committed_after_it(
     space: RedisSpace,
 ) -> None:
     slow_store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
     fast_store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
-    slow_locks, fast_locks = RedisLocks(space.client, space.keys), RedisLocks(space.client, space.keys)
+    slow_commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
+    fast_commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
     session = new_session()
     assert await slow_store.create(session)
-    name = f"game:{session.id}:lock"
 
-    slow_token = await slow_locks.acquire(name, ttl=0.2, wait=0)
-    assert slow_token is not None
     slow_read = await slow_store.get(session.id)
     assert slow_read is not None
-    await asyncio.sleep(0.3)  # the slow writer stalls past its lease
-
-    fast_token = await fast_locks.acquire(name, ttl=5, wait=0)
-    assert fast_token is not None
     fast_read = await fast_store.get(session.id)
     assert fast_read is not None
     newer = fast_read.with_player(Seat("u-bob", "Bob"), now=session.created_at + 1)
-    assert await fast_store.save(newer, expected_version=fast_read.version)
-    assert await fast_locks.release(name, fast_token)
+    assert await fast_commits.commit(newer, fast_read.version, ())
 
     stale = slow_read.with_player(Seat("u-carol", "Carol"), now=session.created_at + 2)
-    assert await slow_store.save(stale, expected_version=slow_read.version) is False
-    assert await slow_locks.release(name, slow_token) is False
+    assert await slow_commits.commit(stale, slow_read.version, ()) is False
 
     assert await fast_store.get(session.id) == newer
     assert await slow_store.games_of("u-carol") == []
