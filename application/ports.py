@@ -141,15 +141,26 @@ class DeadlineQueue(Protocol):
 class Commits(Protocol):
     """A game's accepted change, stored together with its consequences in one atomic step.
 
-    ``commit(session, expected_version, deadlines)`` is ``SessionStore.save``'s
-    compare-and-set and returns whether it stored. Only when it stores, and
-    within the same atomic step, the game's pending deadlines become exactly
-    ``deadlines`` (as ``DeadlineQueue.replace``, waking the waiters when the
-    earliest due time moved earlier) and ``session`` is announced to every
-    process (as ``Notifier.publish`` with the session attached). A refused
-    commit changes and announces nothing. As no other commit can come between
-    a save and its deadlines, a game's pending deadlines always belong to its
-    stored version, even without a lock around the writer.
+    ``commit(session, expected_version, deadlines)`` is the one way a game is
+    written, and returns whether it stored ``session``:
+
+    * ``expected_version == 0`` creates the game: it stores ``session`` only if
+      no game with its id exists and its join code is free, and reserves the
+      code in the same step (of two creations racing for one code, one wins).
+    * Any other ``expected_version`` is a compare-and-set: it stores
+      ``session`` only if the game exists and its stored version is exactly
+      ``expected_version``, so a stale writer can never overwrite a newer state.
+
+    Every accepted commit (re)starts the game's idle time (the store's sliding
+    TTL), and within the same atomic step the game's pending deadlines become
+    exactly ``deadlines`` (as ``DeadlineQueue.replace``, waking the waiters
+    when the earliest due time moved earlier) and ``session`` is announced to
+    every process (as ``Notifier.publish`` with the session attached). A
+    refused commit (an id that exists or a join code in use for a creation; no
+    such game or another stored version otherwise) stores, changes and
+    announces nothing. As no other commit can come between a write and its
+    deadlines, a game's pending deadlines always belong to its stored version,
+    even without a lock around the writer.
     """
 
     async def commit(

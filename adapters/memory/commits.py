@@ -15,10 +15,11 @@ logger = logging.getLogger(__name__)
 
 
 class MemoryCommits:
-    """``Commits`` for one process: save, replace the deadlines, publish.
+    """``Commits`` for one process: write the store (create, or compare-and-set),
+    replace the deadlines, publish.
 
     Atomic because none of the three in-memory calls ever gives the event loop
-    away: no other coroutine can run between the save and the publish.
+    away: no other coroutine can run between the write and the publish.
     """
 
     def __init__(
@@ -31,7 +32,7 @@ class MemoryCommits:
     async def commit(
         self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
     ) -> bool:
-        if not await self._store.save(session, expected_version):
+        if not self._store.write(session, expected_version):
             return False
         await self._deadlines.replace(session.id, deadlines)
         await self._notifier.publish(session.id, session.version, session)

@@ -60,19 +60,7 @@ class MemorySessionStore:
         self._next_sweep = clock.now()
 
     async def create(self, session: GameSession) -> bool:
-        self._sweep_now_and_then()
-        holder = self._codes.get(session.join_code)
-        if holder is not None and self._live_record(holder) is not None:
-            logger.debug("join code %s already in use; game %s not created", session.join_code, session.id)
-            return False
-        if self._live_record(session.id) is not None:
-            logger.debug("game id %s already exists; not created again", session.id)
-            return False
-        self._records[session.id] = _Record(session, _blob(session), self._clock.now() + self._ttl)
-        self._codes[session.join_code] = session.id
-        self._index_users(session.id, set(), _seated_users(session))
-        logger.debug("created game %s with join code %s", session.id, session.join_code)
-        return True
+        return self.write(session, 0)
 
     async def get(self, game_id: str) -> GameSession | None:
         record = self._live_record(game_id)
@@ -87,24 +75,20 @@ class MemorySessionStore:
         return await self.get(game_id)
 
     async def save(self, session: GameSession, expected_version: int) -> bool:
-        record = self._live_record(session.id)
-        if record is None:
-            logger.debug("save of game %s refused: no such live game", session.id)
-            return False
-        stored_version = record.session.version
-        if stored_version != expected_version:
-            logger.debug(
-                "save of game %s refused: stored version %s, expected %s",
-                session.id,
-                stored_version,
-                expected_version,
-            )
-            return False
-        self._index_users(session.id, _seated_users(record.session), _seated_users(session))
-        record.session = session
-        record.blob = _blob(session)
-        record.expires_at = self._clock.now() + self._ttl
-        return True
+        return self.write(session, expected_version)
+
+    def write(self, session: GameSession, expected_version: int) -> bool:
+        """Store ``session`` as ``Commits.commit`` does, and say whether it did.
+
+        With ``expected_version == 0`` it creates the game: only if no live game
+        has its id and its join code is free (the code is reserved with it).
+        Otherwise it is a compare-and-set on the stored version. Not part of the
+        ``SessionStore`` port: ``MemoryCommits`` is its one writer. Synchronous,
+        so nothing can come between the check and the write.
+        """
+        if expected_version == 0:
+            return self._create(session)
+        return self._replace(session, expected_version)
 
     async def games_of(self, user_id: str) -> list[GameSession]:
         live = (self._live_record(game_id) for game_id in list(self._by_user.get(user_id, ())))
@@ -115,6 +99,41 @@ class MemorySessionStore:
     async def count_live(self) -> int:
         now = self._clock.now()
         return sum(1 for r in self._records.values() if r.expires_at > now and r.session.phase != "finished")
+
+    def _create(self, session: GameSession) -> bool:
+        self._sweep_now_and_then()
+        holder = self._codes.get(session.join_code)
+        if holder is not None and self._live_record(holder) is not None:
+            logger.debug("join code %s already in use; game %s not created", session.join_code, session.id)
+            return False
+        if self._live_record(session.id) is not None:
+            logger.debug("game id %s already exists; not created again", session.id)
+            return False
+        self._records[session.id] = _Record(session, _blob(session), self._clock.now() + self._ttl)
+        self._codes[session.join_code] = session.id
+        self._index_users(session.id, set(), _seated_users(session))
+        logger.debug("created game %s with join code %s", session.id, session.join_code)
+        return True
+
+    def _replace(self, session: GameSession, expected_version: int) -> bool:
+        record = self._live_record(session.id)
+        if record is None:
+            logger.debug("commit of game %s refused: no such live game", session.id)
+            return False
+        stored_version = record.session.version
+        if stored_version != expected_version:
+            logger.debug(
+                "commit of game %s refused: stored version %s, expected %s",
+                session.id,
+                stored_version,
+                expected_version,
+            )
+            return False
+        self._index_users(session.id, _seated_users(record.session), _seated_users(session))
+        record.session = session
+        record.blob = _blob(session)
+        record.expires_at = self._clock.now() + self._ttl
+        return True
 
     def _live_record(self, game_id: str) -> _Record | None:
         record = self._records.get(game_id)

@@ -8,13 +8,15 @@ KEYS: 1 game, 2 join code, 3 live-games index, 4 deadline queue, 5 deadline due
 hash, 6 deadline lease hash, 7 the game's deadline members, 8… the seated
 users' game indexes.
 
-ARGV: 1 game id, 2 envelope JSON, 3 TTL ms, 4 created_at, 5 expected version,
-6 '1' when the game is finished, 7 the game's events channel ('' = announce
-nothing), 8 the deadline events channel ('' = leave deadlines alone), 9… the
-new deadlines as member, due pairs.
+ARGV: 1 game id, 2 envelope JSON, 3 TTL ms, 4 created_at, 5 expected version
+('0' creates the game, reserving its join code), 6 '1' when the game is
+finished, 7 the game's events channel ('' = announce nothing), 8 the deadline
+events channel ('' = leave deadlines alone), 9… the new deadlines as member,
+due pairs.
 
 Returns 1 when saved, 0 when there is no such live game, -1 when the stored
-version is not the expected one.
+version is not the expected one, -2 when a game to create exists already,
+-3 when the join code of a game to create is in use.
 """
 
 from __future__ import annotations
@@ -35,13 +37,18 @@ def deadline_member(game_id: str, token: str) -> str:
 
 SAVE_AND_COMMIT = """
 local stored = redis.call('GET', KEYS[1])
-if not stored then return 0 end
--- envelopes are written version first; decode the whole JSON only for one written otherwise
-local version = string.match(stored, '^{"version":(%d+),')
-if not version then version = cjson.decode(stored)['version'] end
-if tonumber(version) ~= tonumber(ARGV[5]) then return -1 end
+if ARGV[5] == '0' then
+  if stored then return -2 end
+  if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[3]) then return -3 end
+else
+  if not stored then return 0 end
+  -- envelopes are written version first; decode the whole JSON only for one written otherwise
+  local version = string.match(stored, '^{"version":(%d+),')
+  if not version then version = cjson.decode(stored)['version'] end
+  if tonumber(version) ~= tonumber(ARGV[5]) then return -1 end
+  if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
 
 local t = redis.call('TIME')
 local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

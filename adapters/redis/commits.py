@@ -16,10 +16,19 @@ from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
+# Why the commit script refused, by its answer.
+_REFUSALS = {
+    0: "no such live game",
+    -1: "the stored version is not the expected one",
+    -2: "a game with this id exists already",
+    -3: "its join code is in use",
+}
+
 
 class RedisCommits:
-    """``Commits`` on Redis: one Lua script saves the envelope (compare-and-set,
-    the same as ``RedisSessionStore.save``), swaps the game's deadlines (as
+    """``Commits`` on Redis: one Lua script stores the envelope (a creation that
+    reserves the join code with ``SET NX``, or a compare-and-set on the stored
+    version), swaps the game's deadlines (as
     ``RedisDeadlineQueue.replace``, whose workers it wakes only when the
     earliest due time moved earlier) and publishes the envelope itself on the
     game's events channel, where ``RedisNotifier`` picks it up in every process.
@@ -48,9 +57,5 @@ class RedisCommits:
         )
         outcome = await self._script(keys=script_keys(self._keys, session), args=args)
         if outcome != 1:
-            logger.debug(
-                "commit of game %s refused: %s",
-                session.id,
-                "no such live game" if outcome == 0 else f"stored version is not {expected_version}",
-            )
+            logger.debug("commit of game %s refused: %s", session.id, _REFUSALS.get(outcome, outcome))
         return bool(outcome == 1)

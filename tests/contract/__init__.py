@@ -71,6 +71,11 @@ class Timeline:
             await asyncio.sleep(0)  # let tasks that watch the clock run
 
 
+async def create(commits: Commits, session: GameSession) -> bool:
+    """Create ``session`` as a new game: a commit that expects version 0, with no deadlines."""
+    return await commits.commit(session, 0, ())
+
+
 def new_join_code() -> str:
     return "".join(secrets.choice(string.ascii_uppercase + string.digits) for _ in range(6))
 

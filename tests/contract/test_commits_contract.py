@@ -1,12 +1,13 @@
-"""The ``Commits`` contract, for every adapter: one atomic save + deadlines + announcement."""
+"""The ``Commits`` contract, for every adapter: one atomic create-or-save + deadlines + announcement."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from application.ports import ScheduledDeadline
 from domain.session import Seat
-from tests.contract import CommitSetup, Timeline, new_session
+from tests.contract import CommitSetup, Timeline, create, new_join_code, new_session
 from tests.contract.test_notifier_contract import close, next_change
 
 LEASE = 10.0
@@ -104,3 +105,115 @@ async def test_a_commit_that_brings_the_earliest_deadline_forward_wakes_the_wait
     )
 
     await asyncio.wait_for(waiter, timeout=2)
+
+
+# --- creation: a commit that expects version 0 ---------------------------------
+
+
+async def test_a_commit_expecting_version_0_creates_the_game_schedules_its_deadlines_and_announces_it(
+    commit_setup: CommitSetup, timeline: Timeline
+) -> None:
+    session = new_session(seated=("u-alice", None, "u-bob", None))
+    listener = commit_setup.notifier.listen()
+    await commit_setup.notifier.watch(session.id)
+    now = timeline.now()
+
+    created = await commit_setup.commits.commit(session, 0, [ScheduledDeadline(session.id, "lobby", now - 1)])
+
+    assert created is True
+    assert await commit_setup.store.get(session.id) == session
+    assert await commit_setup.store.find_by_code(session.join_code) == session
+    assert await due_now(commit_setup) == [(session.id, "lobby")]
+    note = await next_change(listener)
+    assert (note.game_id, note.version, note.session) == (session.id, session.version, session)
+    await close(listener)
+
+
+async def test_a_created_game_shows_in_its_players_games_by_its_code_and_in_the_live_count(
+    commit_setup: CommitSetup,
+) -> None:
+    session = new_session(seated=("u-alice", None, "u-bob", None))
+    assert await commit_setup.store.count_live() == 0
+
+    assert await create(commit_setup.commits, session)
+
+    assert await commit_setup.store.games_of("u-alice") == [session]
+    assert await commit_setup.store.games_of("u-bob") == [session]
+    assert await commit_setup.store.find_by_code(session.join_code) == session
+    assert await commit_setup.store.count_live() == 1
+
+
+async def test_a_creation_whose_join_code_is_in_use_is_refused_and_stores_and_announces_nothing(
+    commit_setup: CommitSetup, timeline: Timeline
+) -> None:
+    first = new_session()
+    second = new_session(join_code=first.join_code, seated=("u-carol", None))
+    assert await create(commit_setup.commits, first)
+    listener = commit_setup.notifier.listen()
+    await commit_setup.notifier.watch(first.id)
+    await commit_setup.notifier.watch(second.id)
+
+    refused = await commit_setup.commits.commit(
+        second, 0, [ScheduledDeadline(second.id, "never", timeline.now() - 1)]
+    )
+
+    assert refused is False
+    assert await commit_setup.store.get(second.id) is None
+    assert await commit_setup.store.find_by_code(first.join_code) == first
+    assert await commit_setup.store.games_of("u-carol") == []
+    assert await commit_setup.store.count_live() == 1
+    assert await due_now(commit_setup) == []
+    joined = first.with_player(Seat("u-bob", "Bob"), now=first.created_at + 1)
+    assert await commit_setup.commits.commit(joined, first.version, [])
+    assert (await next_change(listener)).game_id == first.id  # nothing about the refused creation came first
+    await close(listener)
+
+
+async def test_a_creation_of_an_id_that_exists_is_refused_and_the_game_stands_as_it_was(
+    commit_setup: CommitSetup,
+) -> None:
+    game = new_session()
+    again = replace(game, join_code=new_join_code(), seats=(None, Seat("u-carol", "Carol")), state={"x": 2})
+    assert await create(commit_setup.commits, game)
+    listener = commit_setup.notifier.listen()
+    await commit_setup.notifier.watch(game.id)
+
+    assert await create(commit_setup.commits, again) is False
+
+    assert await commit_setup.store.get(game.id) == game
+    assert await commit_setup.store.find_by_code(game.join_code) == game
+    assert await commit_setup.store.find_by_code(again.join_code) is None  # its code was not reserved
+    assert await commit_setup.store.games_of("u-carol") == []
+    assert await create(commit_setup.commits, new_session(join_code=again.join_code))  # the code is free
+    joined = game.with_player(Seat("u-bob", "Bob"), now=game.created_at + 1)
+    assert await commit_setup.commits.commit(joined, game.version, [])
+    assert (await next_change(listener)).session == joined  # nothing about the refused creation came first
+    await close(listener)
+
+
+async def test_two_creations_racing_for_one_join_code_create_exactly_one_game(
+    commit_setup: CommitSetup,
+) -> None:
+    code = new_join_code()
+    rivals = [new_session(join_code=code, seated=(f"u-{n}", None)) for n in range(4)]
+
+    outcomes = await asyncio.gather(*(create(commit_setup.commits, rival) for rival in rivals))
+
+    assert sorted(outcomes) == [False, False, False, True]
+    [winner] = [rival for rival, won in zip(rivals, outcomes, strict=True) if won]
+    assert await commit_setup.store.find_by_code(code) == winner
+    assert await commit_setup.store.count_live() == 1
+
+
+async def test_a_created_game_is_then_committed_at_its_own_version_and_never_created_again(
+    commit_setup: CommitSetup,
+) -> None:
+    session = new_session()
+    assert await create(commit_setup.commits, session)
+    joined = session.with_player(Seat("u-bob", "Bob"), now=session.created_at + 5)
+
+    assert await commit_setup.commits.commit(joined, session.version, []) is True
+    assert await create(commit_setup.commits, session) is False
+
+    assert await commit_setup.store.get(session.id) == joined
+    assert await commit_setup.store.games_of("u-bob") == [joined]
