@@ -21,6 +21,7 @@ from typing import Any
 
 import asyncpg
 
+from adapters.postgres.outage import UNAVAILABLE as _UNAVAILABLE
 from adapters.sql import queries, rows
 from adapters.sql.dialect import POSTGRES, Statement
 from adapters.sql.finishing_writes import FinishingWrites
@@ -35,31 +36,6 @@ logger = logging.getLogger(__name__)
 # Advisory lock keys (64-bit): "tavolo" in ASCII, then a purpose number.
 MIGRATION_LOCK_KEY = 0x7461766F6C6F_0001
 REBUILD_LOCK_KEY = 0x7461766F6C6F_0002
-
-# What "the database cannot be reached" looks like (TimeoutError is an OSError).
-_UNAVAILABLE: tuple[type[BaseException], ...] = (
-    OSError,
-    asyncpg.exceptions.PostgresConnectionError,
-    asyncpg.exceptions.OperatorInterventionError,
-    asyncpg.exceptions.TooManyConnectionsError,
-    asyncpg.exceptions.InvalidCatalogNameError,
-)
-
-
-class _OutageInOneLine(logging.Filter):
-    """asyncpg's pool logs each failed attempt to keep its minimum of connections with a
-    whole traceback: while PostgreSQL is down, that is pages of noise. The warning stays,
-    with the cause folded into one line."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        error = record.exc_info[1] if record.exc_info else None
-        if isinstance(error, _UNAVAILABLE):
-            record.msg, record.args = f"{record.getMessage()}: {error!r}", ()
-            record.exc_info, record.exc_text = None, None
-        return True
-
-
-logging.getLogger("asyncpg.pool").addFilter(_OutageInOneLine())
 
 
 async def _init_connection(conn: Any) -> None:

@@ -28,6 +28,7 @@ from adapters.sql.dialect import SQLITE, Statement
 from adapters.sql.finishing_writes import FinishingWrites
 from adapters.sql.migrations import PACKAGE, applied_names, apply_pending, discover, pending
 from adapters.sql.replay import rate_recorded, replay, validate
+from adapters.sqlite.scripts import split_script
 from application.ports import StorageUnavailable
 from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
 
@@ -53,21 +54,6 @@ def _missing_folder(path: str) -> str | None:
         return None
     folder = os.path.dirname(os.path.abspath(path))
     return None if os.path.isdir(folder) else folder
-
-
-def split_script(script: str) -> list[str]:
-    """The statements of an SQL file, cut where SQLite's own tokenizer says one is complete."""
-    statements: list[str] = []
-    pending_text = ""
-    for line in script.splitlines(keepends=True):
-        pending_text += line
-        if sqlite3.complete_statement(pending_text):
-            statements.append(pending_text.strip())
-            pending_text = ""
-    leftover = [ln for ln in pending_text.splitlines() if ln.strip() and not ln.strip().startswith("--")]
-    if leftover:
-        raise ValueError(f"incomplete SQL statement at the end of a script: {leftover[0]!r}")
-    return statements
 
 
 class _Session:
