@@ -2,10 +2,11 @@
 
 Each dialect's files live in ``migrations/<dialect>/NNNN_description.sql``.
 The names already applied are rows of ``schema_migrations``; ``apply_pending``
-runs the missing files in number order and records each. The adapter calls it
-inside one transaction that it has made exclusive first (a PostgreSQL advisory
-lock, an SQLite ``BEGIN IMMEDIATE``), so two processes migrating at once apply
-every file once: the second waits, then finds nothing left to do.
+runs the missing files in number order and records each. The repository calls
+it inside one write transaction guarded by ``guards.MIGRATING`` (a PostgreSQL
+advisory lock; SQLite's ``BEGIN IMMEDIATE`` is exclusive anyway), so two
+processes migrating at once apply every file once: the second waits, then
+finds nothing left to do.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Protocol
 
 from pypika import Table
 
 from adapters.sql.dialect import Dialect, Statement
+from adapters.sql.executor import Connection
 
 logger = logging.getLogger(__name__)
 
@@ -82,24 +83,19 @@ def record_applied(d: Dialect, name: str, applied_at: float) -> Statement:
     return Statement(query.get_sql(), tuple(b.args))
 
 
-class MigrationSession(Protocol):
-    """One exclusive transaction of an adapter, as ``apply_pending`` drives it."""
-
-    async def run_script(self, sql: str) -> None: ...
-
-    async def execute(self, statement: Statement) -> None: ...
-
-    async def fetch_column(self, statement: Statement) -> list[Any]: ...
+async def applied(connection: Connection, d: Dialect) -> list[str]:
+    """The names in the bookkeeping table (``MissingTable`` when there is none yet)."""
+    return [str(row["name"]) for row in await connection.fetch(applied_names(d))]
 
 
-async def apply_pending(session: MigrationSession, d: Dialect, package: str = PACKAGE) -> list[str]:
+async def apply_pending(connection: Connection, d: Dialect, package: str = PACKAGE) -> list[str]:
     """Create the bookkeeping table if needed, apply what is missing, and return the names applied."""
-    await session.run_script(BOOKKEEPING_DDL)
-    todo = pending(discover(d.name, package), [str(n) for n in await session.fetch_column(applied_names(d))])
+    await connection.run_script(BOOKKEEPING_DDL)
+    todo = pending(discover(d.name, package), await applied(connection, d))
     for migration in todo:
         logger.info("applying %s migration %s", d.name, migration.name)
-        await session.run_script(migration.sql)
-        await session.execute(record_applied(d, migration.name, time.time()))
+        await connection.run_script(migration.sql)
+        await connection.execute(record_applied(d, migration.name, time.time()))
     if not todo:
         logger.debug("%s schema is up to date", d.name)
     return [m.name for m in todo]

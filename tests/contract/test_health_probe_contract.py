@@ -16,6 +16,7 @@ from adapters.memory.probe import InProcessProbe
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.redis import connect
 from adapters.redis.probe import RedisProbe
+from adapters.sqlite.executor import SqliteExecutor
 from adapters.sqlite.matches import SqliteMatchRepository
 from application.health import HealthProbe
 from application.ports import StorageUnavailable
@@ -182,7 +183,9 @@ async def test_an_sqlite_connection_held_by_a_long_write_is_unavailable_after_th
         repository = SqliteMatchRepository(path)
         await repository.open()
         try:
-            async with repository._lock:  # another use of the connection that does not end
+            executor = repository._executor
+            assert isinstance(executor, SqliteExecutor)
+            async with executor._lock:  # another use of the connection that does not end
                 await assert_unavailable_quickly(repository)
             await repository.ping()  # and once it ended, the repository answers again
         finally:
