@@ -1,9 +1,14 @@
-"""What the SQL match repositories (PostgreSQL, SQLite) share.
+"""The SQL match repository, written once for PostgreSQL and SQLite.
 
-``dialect`` says how the two dialects differ (pypika query class, placeholder
-style, JSON handling) and binds values; ``queries`` builds every statement
-with pypika for either dialect; ``rows`` turns rows back into records;
-``replay`` holds the rating arithmetic (also used by the in-memory
-repository); ``migrations`` finds and applies the numbered schema files of the
-``migrations`` package.
+``repository`` holds every method of the port over an ``Executor``
+(``executor``: the driver's part, implemented in ``adapters.sqlite`` and
+``adapters.postgres``); ``recording`` the record transaction, with the two
+steps the dialects spell differently; ``guards`` which writes must not
+overlap. ``dialect`` says how the two dialects differ (pypika query class,
+placeholder style, JSON handling, upserts) and binds values; ``queries``
+builds every statement with pypika for either dialect; ``rows`` turns rows
+back into records; ``replay`` holds the rating arithmetic (also used by the
+in-memory repository); ``migrations`` finds and applies the numbered schema
+files of the ``migrations`` package; ``finishing_writes`` lets a write end
+when its caller is cancelled.
 """
