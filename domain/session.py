@@ -2,8 +2,13 @@
 
 The engine's state is an opaque blob here (``state``); the envelope holds what
 every game shares: identity, join code, seats, phase, timestamps, a monotonic
-``version`` (bumped on every accepted change) and whether the finished match
-has been recorded. All methods are pure: they return a new envelope.
+``version`` (bumped on every accepted change), whether the finished match has
+been recorded, the match's secret ``seed`` (from its start; every random draw
+of the match derives from it, see ``domain.seeding``) and the ``events`` of
+the change that produced this version (public ones, and private ones for one
+seat: see ``domain.engine.visible_events``). Neither the seed nor a private
+event ever reaches a client through the envelope: views are built from it.
+All methods are pure: they return a new envelope.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from domain.engine import Event
 from domain.errors import GameFull
 
 Phase = Literal["lobby", "playing", "finished"]
@@ -41,6 +47,8 @@ class GameSession:
     started_at: float | None = None
     finished_at: float | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    seed: str | None = None
+    events: tuple[Event, ...] = ()
 
     @property
     def seats_open(self) -> int:
@@ -62,14 +70,32 @@ class GameSession:
             raise GameFull("every seat at this table is taken")
         free = self.seats.index(None)
         seats = (*self.seats[:free], player, *self.seats[free + 1 :])
-        return replace(self, seats=seats, updated_at=now, version=self.version + 1)
+        seated = Event("seated", {"name": player.name, "bot": player.bot}, seat=free)
+        return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(seated,))
 
-    def started(self, state: Mapping[str, Any], now: float) -> GameSession:
+    def without_player(self, seat: int, now: float) -> GameSession:
+        """Free chair ``seat`` of a lobby."""
+        seats = tuple(None if index == seat else chair for index, chair in enumerate(self.seats))
+        left = Event("left", seat=seat)
+        return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(left,))
+
+    def started(
+        self, state: Mapping[str, Any], now: float, seed: str | None = None, events: tuple[Event, ...] = ()
+    ) -> GameSession:
         return replace(
-            self, phase="playing", state=state, started_at=now, updated_at=now, version=self.version + 1
+            self,
+            phase="playing",
+            state=state,
+            started_at=now,
+            updated_at=now,
+            version=self.version + 1,
+            seed=seed,
+            events=events,
         )
 
-    def advanced(self, state: Mapping[str, Any], now: float, finished: bool) -> GameSession:
+    def advanced(
+        self, state: Mapping[str, Any], now: float, finished: bool, events: tuple[Event, ...] = ()
+    ) -> GameSession:
         return replace(
             self,
             state=state,
@@ -77,10 +103,12 @@ class GameSession:
             finished_at=now if finished and self.finished_at is None else self.finished_at,
             updated_at=now,
             version=self.version + 1,
+            events=events,
         )
 
     def marked_recorded(self) -> GameSession:
-        return replace(self, result_recorded=True, version=self.version + 1)
+        recorded = Event("result_recorded", {})
+        return replace(self, result_recorded=True, version=self.version + 1, events=(recorded,))
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -102,6 +130,8 @@ class GameSession:
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "extra": dict(self.extra),
+            "seed": self.seed,
+            "events": [_dump_event(event) for event in self.events],
         }
 
     @staticmethod
@@ -125,4 +155,14 @@ class GameSession:
             started_at=data.get("started_at"),
             finished_at=data.get("finished_at"),
             extra=dict(data.get("extra") or {}),
+            seed=data.get("seed"),
+            events=tuple(_load_event(event) for event in data.get("events") or ()),
         )
+
+
+def _dump_event(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "data": dict(event.data), "seat": event.seat, "public": event.public}
+
+
+def _load_event(data: Mapping[str, Any]) -> Event:
+    return Event(data["kind"], dict(data["data"]), data.get("seat"), bool(data.get("public", True)))
