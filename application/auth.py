@@ -6,7 +6,7 @@ import logging
 import uuid
 
 from application.identity import Identity
-from application.platform import Platform
+from application.ports import LoginSessions
 from domain.errors import InvalidAction
 
 log = logging.getLogger(__name__)
@@ -25,20 +25,20 @@ def clean_display_name(raw: object) -> str:
     return name
 
 
-async def guest_login(platform: Platform, raw_name: object) -> tuple[str, Identity]:
+async def guest_login(logins: LoginSessions, raw_name: object) -> tuple[str, Identity]:
     """A fresh guest identity and a new login session for it."""
     identity = Identity(user_id=f"guest:{uuid.uuid4()}", name=clean_display_name(raw_name), provider="guest")
-    session_id = await platform.logins.create(identity)
+    session_id = await logins.create(identity)
     log.info("guest %s logged in", identity.user_id)
     return session_id, identity
 
 
-async def current_identity(platform: Platform, session_id: str | None) -> Identity | None:
+async def current_identity(logins: LoginSessions, session_id: str | None) -> Identity | None:
     if not session_id:
         return None
-    return await platform.logins.get(session_id)
+    return await logins.get(session_id)
 
 
-async def logout(platform: Platform, session_id: str | None) -> None:
+async def logout(logins: LoginSessions, session_id: str | None) -> None:
     if session_id:
-        await platform.logins.delete(session_id)
+        await logins.delete(session_id)

@@ -2,9 +2,11 @@
 
 One subscription per process: every connection of this process that watches
 a game is attached here. A change arrives with its envelope (no store read);
-its engine state is decoded at most once per process (``Platform.live``, which
-the move path of this process already filled) and each seat's view computed
-once, then sent to every connection of that seat. A resync notification
+its engine state is decoded at most once per process (``Games.live``, which
+the move path of this process already filled), and each seat's view and
+events are worked out once, then handed to every connection of that seat: a
+seat sees the change's public events and its own private ones, a spectator the
+public ones only. The entrypoint turns them into frames. A resync notification
 (messages may have been lost) reloads every watched game from the store.
 
 Storage outages never stop the hub: a fan-out or resync that cannot read the
@@ -19,9 +21,9 @@ import asyncio
 import logging
 from typing import Protocol
 
-from application.platform import Platform
-from application.ports import Notification, StorageUnavailable
-from application.views import game_over_message, game_view, shared_fields, table_gone_message
+from application.games import Games
+from application.ports import Notification, Notifier, StorageUnavailable
+from application.views import events_for, game_view, match_result, shared_fields
 from domain.engine import JSON
 from domain.session import GameSession
 
@@ -32,17 +34,23 @@ RESYNC_RETRY_SECONDS = 1.0
 
 
 class Subscriber(Protocol):
-    """An open client connection: who it is, and how to send it a message."""
+    """An open client connection: who it is, and how to show it a game."""
 
     @property
     def user_id(self) -> str | None: ...
 
-    async def send(self, message: JSON) -> None: ...
+    async def show(self, view: JSON, events: list[JSON], result: JSON | None) -> None:
+        """The game as this connection may see it now, the events of the change that made this
+        version, and the final ``result`` (scores and winner) once the match is over."""
+
+    async def gone(self) -> None:
+        """The game no longer exists (it expired, or the store lost it)."""
 
 
 class GameHub:
-    def __init__(self, platform: Platform) -> None:
-        self._platform = platform
+    def __init__(self, games: Games, notifier: Notifier) -> None:
+        self._games = games
+        self._notifier = notifier
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._sent_version: dict[Subscriber, int] = {}
         self._retry: asyncio.Task[None] | None = None  # a resync waiting for storage to come back
@@ -62,14 +70,14 @@ class GameHub:
         watched = not first
         try:
             if first:
-                await self._platform.notifier.watch(game_id)
+                await self._notifier.watch(game_id)
                 watched = True
-            session = await self._platform.store.get(game_id)
+            session = await self._games.store.get(game_id)
         except BaseException:
             await self.detach(game_id, subscriber, watched=watched)
             raise
         if session is not None:  # unless a concurrent broadcast already sent this version or newer
-            await self._deliver(session, {subscriber}, force=False)
+            await self._deliver(session, {subscriber}, force=False, with_events=False)
 
     def is_attached(self, game_id: str, subscriber: Subscriber) -> bool:
         return subscriber in self._subscribers.get(game_id, ())
@@ -83,22 +91,22 @@ class GameHub:
         if not followers:
             del self._subscribers[game_id]
             if watched:
-                await self._platform.notifier.unwatch(game_id)
+                await self._notifier.unwatch(game_id)
 
     async def resend(self, game_id: str, subscriber: Subscriber) -> None:
         """Send ``subscriber`` the current state, even if it already has it (or say the game is gone)."""
-        session = await self._platform.store.get(game_id)
+        session = await self._games.store.get(game_id)
         if session is None:
-            await self._send(subscriber, table_gone_message(), None)
+            await self._gone(subscriber)
             return
-        await self._deliver(session, {subscriber}, force=True)
+        await self._deliver(session, {subscriber}, force=True, with_events=False)
 
     async def run(self) -> None:
         """Consume this process's notifications until cancelled; if the
         subscription itself fails, resubscribe and resync every connection."""
         while True:
             try:
-                async for note in self._platform.notifier.listen():
+                async for note in self._notifier.listen():
                     await self._handle(note)
             except asyncio.CancelledError:
                 if self._retry is not None:
@@ -140,49 +148,55 @@ class GameHub:
         if note.session is None:
             await self.broadcast(note.game_id)
             return
-        live = self._platform.live
-        live.remember(note.session)
-        latest = live.session(note.game_id) or note.session
-        await self._deliver(latest, set(followers), force=False)
+        # Each version as announced, in order, so every connection gets every change's events.
+        self._games.live.remember(note.session)
+        await self._deliver(note.session, set(followers), force=False)
 
     async def broadcast(self, game_id: str) -> None:
         followers = self._subscribers.get(game_id)
         if not followers:
             return
-        session = await self._platform.store.get(game_id)
+        session = await self._games.store.get(game_id)
         if session is None:
             log.info("game %s is gone; telling its %d connection(s)", game_id, len(followers))
             for subscriber in list(followers):
-                await self._send(subscriber, table_gone_message(), None)
+                await self._gone(subscriber)
             return
         await self._deliver(session, set(followers), force=False)
 
-    async def _deliver(self, session: GameSession, targets: set[Subscriber], force: bool) -> None:
-        registry = self._platform.registry
-        views: dict[int | None, JSON] = {}
+    async def _deliver(
+        self, session: GameSession, targets: set[Subscriber], force: bool, with_events: bool = True
+    ) -> None:
+        """Show ``session`` to ``targets``; a snapshot (``with_events=False``) carries no events."""
+        registry = self._games.registry
         engine = registry.get(session.game_type)
-        state = self._platform.live.state_of(session, engine)
+        state = self._games.live.state_of(session, engine)
         shared = shared_fields(engine, session)
-        game_over = game_over_message(registry, session, state)
-        sends: list[tuple[Subscriber, JSON]] = []
+        result = match_result(registry, session, state)
+        seen: dict[int | None, tuple[JSON, list[JSON]]] = {}
+        shows: list[tuple[Subscriber, JSON, list[JSON]]] = []
         for subscriber in targets:
             if not force and self._sent_version.get(subscriber, 0) >= session.version:
                 continue
             if subscriber in self._sent_version:
                 self._sent_version[subscriber] = session.version
             seat = session.seat_of(subscriber.user_id)
-            if seat not in views:
-                views[seat] = game_view(registry, session, subscriber.user_id, state, shared)
-            sends.append((subscriber, {"type": "state", "game": views[seat]}))
+            if seat not in seen:
+                seen[seat] = (
+                    game_view(registry, session, subscriber.user_id, state, shared),
+                    events_for(session, seat),
+                )
+            shows.append((subscriber, *seen[seat]))
         # One after the other: a send returns at once unless that socket's buffer is full,
         # and a task per send (gather) cost more than the sends themselves.
-        for subscriber, message in sends:
-            await self._send(subscriber, message, game_over)
+        for subscriber, view, events in shows:
+            try:
+                await subscriber.show(view, events, result)
+            except Exception as error:  # a closed socket must not stop the fan-out
+                log.debug("send failed: %r", error)
 
-    async def _send(self, subscriber: Subscriber, state: JSON, game_over: JSON | None) -> None:
+    async def _gone(self, subscriber: Subscriber) -> None:
         try:
-            await subscriber.send(state)
-            if game_over is not None:
-                await subscriber.send(game_over)
-        except Exception as error:  # a closed socket must not stop the fan-out
+            await subscriber.gone()
+        except Exception as error:
             log.debug("send failed: %r", error)

@@ -1,28 +1,35 @@
-"""Lobby use cases: list game types, create a table, join by code, preview a code."""
+"""Lobby use cases: list game types, open a table, join by code, preview a code, leave.
+
+Opening, joining and leaving are transitions like any move: committed with a
+compare-and-set and announced to every process. Game ids and join codes come
+from the operating system's randomness, never from a match's seed.
+"""
 
 from __future__ import annotations
 
 import logging
+import random
 import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from application.games import Games
 from application.identity import Identity
 from application.join_codes import new_join_code, normalise_join_code
-from application.locking import game_lock
-from application.platform import Platform
-from application.seating import seat_player
+from application.rate_limit import FailureLimiter
+from application.transition import new_seed, transition
 from application.views import lobby_summary
-from domain.engine import JSON, options_json_schema, validate_options
+from domain import steps
+from domain.engine import JSON, Event, options_json_schema, validate_options
 from domain.errors import Conflict, NotFound
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
 
-CODE_ATTEMPTS = 20
+_SYSTEM_RANDOM = random.SystemRandom()
 
 
-def list_game_types(platform: Platform) -> list[JSON]:
+def list_game_types(games: Games) -> list[JSON]:
     return [
         {
             "id": engine.game_type,
@@ -31,32 +38,38 @@ def list_game_types(platform: Platform) -> list[JSON]:
             "seats": engine.seats,
             "options_schema": options_json_schema(engine.option_specs),
         }
-        for engine in platform.registry
+        for engine in games.registry
     ]
 
 
 async def create_game(
-    platform: Platform, creator: Identity, game_type: str, raw_options: Mapping[str, Any] | None
+    games: Games, creator: Identity, game_type: str, raw_options: Mapping[str, Any] | None
 ) -> GameSession:
-    engine = platform.registry.get(game_type)
+    """Open a table with the creator in the first seat; a join code already in use is drawn again."""
+    engine = games.registry.get(game_type)
     options = validate_options(engine.option_specs, raw_options)
-    rng = platform.rng_factory()
-    now = platform.clock.now()
-    for _ in range(CODE_ATTEMPTS):
-        session = GameSession(
-            id=str(uuid.uuid4()),
+    game_id = str(uuid.uuid4())
+
+    def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
+        if session is not None:
+            raise Conflict("could not open the table; try again")
+        opened = GameSession(
+            id=game_id,
             game_type=game_type,
-            join_code=new_join_code(rng),
+            join_code=new_join_code(_SYSTEM_RANDOM),  # drawn afresh on every attempt
             options=options,
             seats=(Seat(creator.user_id, creator.name),) + (None,) * (engine.seats - 1),
             creator_id=creator.user_id,
             created_at=now,
             updated_at=now,
+            events=(Event("seated", {"name": creator.name, "bot": False}, seat=0),),
         )
-        if await platform.store.create(session):
-            log.info("game %s (%s) created by %s", session.id, game_type, creator.user_id)
-            return session
-    raise Conflict("could not find a free join code; try again")
+        return steps.Step(opened, None)
+
+    created = (await transition(games, game_id, change)).session
+    assert created is not None
+    log.info("game %s (%s) created by %s", game_id, game_type, creator.user_id)
+    return created
 
 
 def _guessers(player: Identity | None, client: str | None) -> tuple[str, ...]:
@@ -65,13 +78,14 @@ def _guessers(player: Identity | None, client: str | None) -> tuple[str, ...]:
     return (*keys, f"addr:{client}") if client else tuple(keys)
 
 
-async def _find_by_code(platform: Platform, raw_code: str, guessers: tuple[str, ...]) -> GameSession:
+async def _find_by_code(
+    games: Games, raw_code: str, guessers: tuple[str, ...], limiter: FailureLimiter | None
+) -> GameSession:
     """The game holding a code; unknown codes count as failed guesses, and too many
     recent failures refuse every lookup with ``TooManyRequests`` for a while."""
-    limiter = platform.join_limiter
     if limiter is not None and guessers:
         await limiter.check(*guessers)
-    found = await platform.store.find_by_code(normalise_join_code(raw_code))
+    found = await games.store.find_by_code(normalise_join_code(raw_code))
     if found is None:
         if limiter is not None and guessers:
             await limiter.record_failure(*guessers)
@@ -80,22 +94,51 @@ async def _find_by_code(platform: Platform, raw_code: str, guessers: tuple[str, 
 
 
 async def join_game(
-    platform: Platform, player: Identity, raw_code: str, client: str | None = None
+    games: Games,
+    player: Identity,
+    raw_code: str,
+    client: str | None = None,
+    limiter: FailureLimiter | None = None,
 ) -> GameSession:
     """Take a free seat; the last seat starts the match. Joining twice is harmless.
 
-    ``client`` is the caller's network address, when known: guesses are limited
-    per user and per address."""
-    found = await _find_by_code(platform, raw_code, _guessers(player, client))
-    async with game_lock(platform, found.id):
-        session = await platform.store.get(found.id)
+    ``client`` is the caller's network address, when known: with a ``limiter``,
+    guesses are limited per user and per address."""
+    found = await _find_by_code(games, raw_code, _guessers(player, client), limiter)
+    seed = new_seed()
+
+    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no game has that join code")
-        if session.seat_of(player.user_id) is not None:
-            return session
-        return await seat_player(platform, session, Seat(player.user_id, player.name))
+        engine = games.registry.get(session.game_type)
+        return steps.seat_player(
+            session, Seat(player.user_id, player.name), now, engine, games.timeouts, seed
+        )
+
+    joined = (await transition(games, found.id, change)).session
+    assert joined is not None
+    if joined.seat_of(player.user_id) is not None:
+        log.info("%s sat down at game %s", player.user_id, found.id)
+    if joined.phase == "playing" and joined.started_at == joined.updated_at:
+        log.info("game %s (%s) started", joined.id, joined.game_type)
+    return joined
 
 
-async def preview(platform: Platform, raw_code: str, client: str | None = None) -> JSON:
-    session = await _find_by_code(platform, raw_code, _guessers(None, client))
-    return lobby_summary(platform.registry.get(session.game_type), session)
+async def leave_game(games: Games, player: Identity, game_id: str) -> GameSession:
+    """A seated player leaves a table that has not started (nothing happens if not seated)."""
+
+    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+        if session is None:
+            raise NotFound("no such game")
+        return steps.leave(session, player.user_id, now)
+
+    left = (await transition(games, game_id, change)).session
+    assert left is not None
+    return left
+
+
+async def preview(
+    games: Games, raw_code: str, client: str | None = None, limiter: FailureLimiter | None = None
+) -> JSON:
+    session = await _find_by_code(games, raw_code, _guessers(None, client), limiter)
+    return lobby_summary(games.registry.get(session.game_type), session)

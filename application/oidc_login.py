@@ -23,8 +23,7 @@ from typing import Any, Protocol
 
 from application.auth import MAX_NAME_LENGTH
 from application.identity import Identity
-from application.platform import Platform
-from application.ports import LoginAttempt
+from application.ports import LoginAttempt, LoginSessions
 from domain.errors import Unauthorized
 
 log = logging.getLogger(__name__)
@@ -89,7 +88,7 @@ def new_login_binding() -> str:
 
 
 async def begin_login(
-    platform: Platform, provider: IdentityProvider, binding: str, ttl_seconds: float
+    logins: LoginSessions, provider: IdentityProvider, binding: str, ttl_seconds: float
 ) -> str:
     """A new login attempt for the browser holding ``binding``; returns the URL to send it to."""
     attempt = LoginAttempt(
@@ -100,13 +99,13 @@ async def begin_login(
         binding=binding,
     )
     url = await provider.authorization_url(attempt.state, attempt.nonce, attempt.code_verifier)
-    await platform.logins.begin_attempt(attempt, ttl_seconds)
+    await logins.begin_attempt(attempt, ttl_seconds)
     log.debug("login with %s started", provider.name)
     return url
 
 
 async def finish_login(
-    platform: Platform,
+    logins: LoginSessions,
     provider: IdentityProvider,
     *,
     state: str | None,
@@ -116,7 +115,7 @@ async def finish_login(
     previous_session: str | None,
 ) -> tuple[str, Identity]:
     """The callback: a new session id and its identity, or ``LoginFailed``."""
-    attempt = await platform.logins.take_attempt(state) if state else None
+    attempt = await logins.take_attempt(state) if state else None
     if attempt is None:
         raise LoginFailed("this login is unknown, expired or already finished; log in again")
     if (
@@ -133,8 +132,8 @@ async def finish_login(
     claims = await provider.identify(code, attempt.code_verifier, attempt.nonce)
     identity = oidc_identity(provider.name, claims)
     if previous_session:
-        await platform.logins.delete(previous_session)  # a login never keeps the previous session id
-    session_id = await platform.logins.create(identity)
+        await logins.delete(previous_session)  # a login never keeps the previous session id
+    session_id = await logins.create(identity)
     log.info("%s logged in with %s", identity.user_id, provider.name)
     return session_id, identity
 

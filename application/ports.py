@@ -22,47 +22,24 @@ class Clock(Protocol):
 
 
 class SessionStore(Protocol):
-    """Live game sessions and the join-code index.
+    """Live game sessions and the join-code index, read only: ``Commits.commit``
+    creates and changes every session.
 
-    * ``create`` stores a new session and reserves its join code atomically; it
-      returns ``False`` (storing nothing) when the code is already in use.
-    * ``get`` / ``find_by_code`` return the latest saved envelope, or ``None``.
-    * ``save`` is a compare-and-set: it stores ``session`` only if the stored
-      version is exactly ``expected_version`` and returns whether it did. A
-      stale writer can therefore never overwrite a newer state.
+    * ``get`` / ``find_by_code`` return the latest committed envelope, or ``None``.
     * ``games_of`` lists the sessions a user is seated in, newest first.
     * ``count_live`` is how many live sessions are not finished (lobbies and
       matches under way), across every process sharing the store.
-    * Sessions may expire after a configured idle time (sliding TTL); nothing
-      else ever removes one.
+    * A session expires, freeing its join code, after a configured idle time
+      without a commit (sliding TTL); nothing else ever removes one.
     """
-
-    async def create(self, session: GameSession) -> bool: ...
 
     async def get(self, game_id: str) -> GameSession | None: ...
 
     async def find_by_code(self, code: str) -> GameSession | None: ...
 
-    async def save(self, session: GameSession, expected_version: int) -> bool: ...
-
     async def games_of(self, user_id: str) -> list[GameSession]: ...
 
     async def count_live(self) -> int: ...
-
-
-class Locks(Protocol):
-    """Per-name mutual exclusion with a lease.
-
-    ``acquire`` waits up to ``wait`` seconds and returns a random token, or
-    ``None`` if the lock stayed busy. The lock frees itself after ``ttl``
-    seconds. ``release`` frees it only if ``token`` still owns it, and says
-    whether it did. A lock alone does not prevent lost updates when its lease
-    expires mid-write: ``SessionStore.save``'s compare-and-set does.
-    """
-
-    async def acquire(self, name: str, ttl: float, wait: float) -> str | None: ...
-
-    async def release(self, name: str, token: str) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
-from application.platform import Platform
+from application.games import Games
 from application.views import game_view, lobby_summary
 from domain.engine import JSON
 from domain.errors import NotFound
 
 
-async def snapshot(platform: Platform, game_id: str, user_id: str | None) -> JSON:
-    session = await platform.store.get(game_id)
+async def snapshot(games: Games, game_id: str, user_id: str | None) -> JSON:
+    session = await games.store.get(game_id)
     if session is None:
         raise NotFound("no such game")
-    return game_view(platform.registry, session, user_id)
+    return game_view(games.registry, session, user_id)
 
 
-async def my_games(platform: Platform, user_id: str) -> list[JSON]:
+async def my_games(games: Games, user_id: str) -> list[JSON]:
     """The caller's live games (lobbies and matches under way), newest first."""
-    sessions = await platform.store.games_of(user_id)
+    sessions = await games.store.games_of(user_id)
     live = [s for s in sessions if s.phase != "finished"]
     live.sort(key=lambda s: s.created_at, reverse=True)
     result = []
     for session in live:
-        summary = lobby_summary(platform.registry.get(session.game_type), session)
+        summary = lobby_summary(games.registry.get(session.game_type), session)
         summary["join_code"] = session.join_code
         summary["seat"] = session.seat_of(user_id)
         result.append(summary)

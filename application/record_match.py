@@ -1,7 +1,7 @@
 """Recording a finished match exactly once, whatever happens after its last move.
 
 A finished match is an outbox entry: the commit that ends it also schedules
-the ``record`` deadline (``record_deadline``), so from that instant the result
+the ``record`` deadline (``application.schedule``), so from that instant the result
 is durably pending in the deadline queue. Whoever records it — the writer of
 the last move, inline, or any process's deadline worker — inserts it
 (idempotent on the game id) and then sets the session's ``result_recorded``
@@ -13,18 +13,17 @@ stays pending until a recording succeeds.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from application.platform import Platform
-from application.ports import ScheduledDeadline
+from application.games import Games
+from application.ports import StorageUnavailable
 from application.records import FinishedMatch, Participant
+from application.transition import Committed, transition
 from domain.engine import GameEngine
 from domain.session import GameSession
+from domain.steps import Step, mark_recorded
 
 log = logging.getLogger(__name__)
-
-RECORD_TOKEN = "record"
-RECORD_GRACE_SECONDS = 1.0
-MARK_ATTEMPTS = 4
 
 
 def finished_match(session: GameSession, engine: GameEngine) -> FinishedMatch | None:
@@ -64,47 +63,49 @@ def finished_match(session: GameSession, engine: GameEngine) -> FinishedMatch | 
     )
 
 
-def record_deadline(session: GameSession, now: float) -> ScheduledDeadline:
-    """The outbox entry of a match that just ended: "record this result".
-
-    The commit that ends the match schedules it in the same atomic step, so the
-    result is durably pending before anybody learns the match is over. It is due
-    a moment later, which leaves the recording to the writer of the last move
-    when all goes well; when that writer is cancelled, killed or meets a down
-    database, any process's deadline worker records it instead."""
-    return ScheduledDeadline(session.id, RECORD_TOKEN, now + RECORD_GRACE_SECONDS)
-
-
-async def record_if_finished(platform: Platform, session: GameSession) -> GameSession:
+async def record_if_finished(games: Games, session: GameSession) -> GameSession:
     """Store the result of a finished, unrecorded match, then mark it recorded.
 
     Returns the session as it is once marked (or unchanged when there was
     nothing to do). Raises ``StorageUnavailable`` when the database cannot be
     reached: the outbox entry stays pending and a deadline worker tries again.
     Safe to run concurrently and repeatedly: the repository records a game id
-    once, and the mark is a compare-and-set.
+    once, and the mark is a transition like any other (announced, and a no-op
+    once made).
     """
     if session.phase != "finished" or session.result_recorded:
         return session
-    engine = platform.registry.get(session.game_type)
+    engine = games.registry.get(session.game_type)
     match = finished_match(session, engine)
     if match is None:
         return session
-    inserted = await platform.matches.record(match)
+    inserted = await games.matches.record(match)
     log.info("match %s recorded%s", session.id, "" if inserted else " (already there)")
-    return await _mark_recorded(platform, session)
+    committed = await transition(games, session.id, _mark)
+    return committed.session or session
 
 
-async def _mark_recorded(platform: Platform, session: GameSession) -> GameSession:
-    """Set the flag and clear the outbox entry in one commit, announced like any change."""
-    for _ in range(MARK_ATTEMPTS):
-        marked = session.marked_recorded()
-        if await platform.commits.commit(marked, session.version, ()):
-            platform.live.remember(marked)
-            return marked
-        fresh = await platform.store.get(session.id)
-        if fresh is None or fresh.result_recorded:
-            return session if fresh is None else fresh
-        session = fresh
-    log.warning("match %s recorded, but its flag could not be set; it will not be counted twice", session.id)
-    return session
+async def settle(games: Games, committed: Committed) -> GameSession | None:
+    """After a change: if it ended the match, record the result now (the outbox entry
+    its commit left covers a cancellation or an outage from here on)."""
+    step = committed.step
+    if step is None or step.session.phase != "finished" or step.session.result_recorded:
+        return committed.session
+    ended = step.session
+    result = games.registry.get(ended.game_type).result(step.state) if step.state is not None else None
+    log.info(
+        "game %s (%s) finished: winner %s, scores %s",
+        ended.id,
+        ended.game_type,
+        None if result is None else result.winner,
+        None if result is None else dict(result.scores),
+    )
+    try:
+        return await record_if_finished(games, ended)
+    except StorageUnavailable as error:
+        log.warning("recording match %s postponed, the database is unavailable: %s", ended.id, error)
+        return ended
+
+
+def _mark(session: GameSession | None, state: Any, now: float) -> Step | None:
+    return None if session is None else mark_recorded(session, state)

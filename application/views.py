@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine import JSON, GameEngine
-from domain.errors import NotFound
+from domain.events import visible_events
 from domain.registry import EngineRegistry
 from domain.session import GameSession
 
@@ -73,17 +73,18 @@ def game_view(
     return view
 
 
-def game_over_message(registry: EngineRegistry, session: GameSession, state: Any = None) -> JSON | None:
-    """The ``game_over`` frame once the match has a result (``state``: the session's, already loaded)."""
+def events_for(session: GameSession, seat: int | None) -> list[JSON]:
+    """The events of the change that made this version, as ``seat`` may see them: the public
+    ones and its own private ones (a spectator, ``None``, only the public ones)."""
+    return visible_events(session.events, seat)
+
+
+def match_result(registry: EngineRegistry, session: GameSession, state: Any = None) -> JSON | None:
+    """The final scores and winner once the match is over (``state``: the session's, already loaded)."""
     if session.state is None or session.phase != "finished":
         return None
     engine = registry.get(session.game_type)
     result = engine.result(engine.load(session.state) if state is None else state)
     if result is None:
         return None
-    return {"type": "game_over", "scores": dict(result.scores), "winner": result.winner}
-
-
-def table_gone_message() -> JSON:
-    """The frame a connection gets when its game is no longer stored (expired, or its store lost it)."""
-    return {"type": "error", "code": NotFound.code, "message": "this table no longer exists"}
+    return {"scores": dict(result.scores), "winner": result.winner}

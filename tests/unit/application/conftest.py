@@ -1,21 +1,24 @@
-"""Use cases over the in-memory adapters and a fake clock."""
+"""Use cases over the in-memory adapters and a fake clock.
+
+``games`` is what every use case acting on a live game takes; ``deadlines``
+and ``notifier`` are the queue and the announcements its commits write to
+(the deadline worker and the hub take them beside ``games``); ``logins`` the
+login sessions the accounts use cases take.
+"""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
+from application.games import Games
 from application.identity import Identity
-from application.platform import Platform
 from domain.engine import Timeouts
 from domain.games import default_registry
 
@@ -26,26 +29,36 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def platform(clock: FakeClock) -> Platform:
-    seeds = iter(range(1_000_000))
-    store, notifier, deadlines = (
-        MemorySessionStore(clock, ttl_seconds=3600),
-        MemoryNotifier(),
-        MemoryDeadlineQueue(clock),
-    )
-    return Platform(
+def store(clock: FakeClock) -> MemorySessionStore:
+    return MemorySessionStore(clock, ttl_seconds=3600)
+
+
+@pytest.fixture
+def deadlines(clock: FakeClock) -> MemoryDeadlineQueue:
+    return MemoryDeadlineQueue(clock)
+
+
+@pytest.fixture
+def notifier() -> MemoryNotifier:
+    return MemoryNotifier()
+
+
+@pytest.fixture
+def logins(clock: FakeClock) -> MemoryLoginSessions:
+    return MemoryLoginSessions(clock, idle_seconds=600, absolute_seconds=3600)
+
+
+@pytest.fixture
+def games(
+    clock: FakeClock, store: MemorySessionStore, deadlines: MemoryDeadlineQueue, notifier: MemoryNotifier
+) -> Games:
+    return Games(
         registry=default_registry(),
         store=store,
-        locks=MemoryLocks(clock),
-        clock=clock,
-        notifier=notifier,
-        deadlines=deadlines,
         commits=MemoryCommits(store, deadlines, notifier),
-        logins=MemoryLoginSessions(clock, idle_seconds=600, absolute_seconds=3600),
+        clock=clock,
         matches=MemoryMatchRepository(),
         timeouts=Timeouts(turn=30, hand_ack=20),
-        rng_factory=lambda: random.Random(next(seeds)),
-        lock_wait=0.5,
     )
 
 

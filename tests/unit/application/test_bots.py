@@ -5,11 +5,12 @@ import dataclasses
 import pytest
 
 from adapters.memory.clock import FakeClock
-from application.bots import add_bot, remove_bot
+from adapters.memory.deadlines import MemoryDeadlineQueue
+from application.computer_players import add_bot, remove_bot
 from application.deadline_worker import fire_due
+from application.games import Games
 from application.identity import Identity
 from application.lobby import create_game, join_game
-from application.platform import Platform
 from application.play import act
 from application.queries import snapshot
 from domain.errors import Forbidden, IllegalMove, InvalidAction
@@ -17,58 +18,58 @@ from tests.unit.application.helpers import legal_play
 
 
 async def test_the_creator_seats_bots_and_the_last_one_starts_the_match(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity]
 ) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
+    session = await create_game(games, players[0], "scopone_scientifico", {})
     for level in ("easy", "normal", "normal"):
-        session = await add_bot(platform, players[0], session.id, level)
+        session = await add_bot(games, players[0], session.id, level)
     assert session.phase == "playing"
-    view = await snapshot(platform, session.id, players[0].user_id)
+    view = await snapshot(games, session.id, players[0].user_id)
     assert [p["bot"] for p in view["players"]] == [False, True, True, True]
     assert view["players"][1]["name"] == "Easy bot 2"
 
 
 async def test_only_the_creator_seats_bots_and_only_before_the_start(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity]
 ) -> None:
-    session = await create_game(platform, players[0], "scopa", {})
+    session = await create_game(games, players[0], "scopa", {})
     with pytest.raises(Forbidden):
-        await add_bot(platform, players[1], session.id, "easy")
+        await add_bot(games, players[1], session.id, "easy")
     with pytest.raises(InvalidAction):
-        await add_bot(platform, players[0], session.id, "grandmaster")
-    await join_game(platform, players[1], session.join_code)
+        await add_bot(games, players[0], session.id, "grandmaster")
+    await join_game(games, players[1], session.join_code)
     with pytest.raises(IllegalMove):
-        await add_bot(platform, players[0], session.id, "easy")
+        await add_bot(games, players[0], session.id, "easy")
 
 
-async def test_a_bot_can_be_removed_before_the_start(platform: Platform, players: list[Identity]) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
-    session = await add_bot(platform, players[0], session.id, "normal")
-    session = await remove_bot(platform, players[0], session.id, 1)
+async def test_a_bot_can_be_removed_before_the_start(games: Games, players: list[Identity]) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {})
+    session = await add_bot(games, players[0], session.id, "normal")
+    session = await remove_bot(games, players[0], session.id, 1)
     assert session.seats_open == 3
     with pytest.raises(InvalidAction):
-        await remove_bot(platform, players[0], session.id, 0)  # a person, not a bot
+        await remove_bot(games, players[0], session.id, 0)  # a person, not a bot
 
 
 async def test_bots_play_their_turns_by_short_deadlines_and_finish_the_match_with_a_person(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
-    platform = dataclasses.replace(platform, bot_delay=0.5)
-    session = await create_game(platform, players[0], "scopone_scientifico", {"target_score": 1})
+    games = dataclasses.replace(games, bot_delay=0.5)
+    session = await create_game(games, players[0], "scopone_scientifico", {"target_score": 1})
     for _ in range(3):
-        session = await add_bot(platform, players[0], session.id, "normal")
+        session = await add_bot(games, players[0], session.id, "normal")
     for _ in range(2000):
-        view = await snapshot(platform, session.id, players[0].user_id)
+        view = await snapshot(games, session.id, players[0].user_id)
         if view["status"] == "finished":
             break
         if view.get("your_turn"):
-            await act(platform, session.id, players[0].user_id, legal_play(view))
+            await act(games, session.id, players[0].user_id, legal_play(view))
         elif view["phase"] == "hand_end" and 0 not in view["acknowledged"]:
-            await act(platform, session.id, players[0].user_id, {"action": "ack"})
+            await act(games, session.id, players[0].user_id, {"action": "ack"})
         else:
-            clock.advance(platform.bot_delay)  # far less than the 30 s turn timeout
-            assert await fire_due(platform) >= 1, "a bot must act within its short delay"
+            clock.advance(games.bot_delay)  # far less than the 30 s turn timeout
+            assert await fire_due(games, deadlines) >= 1, "a bot must act within its short delay"
     assert view["status"] == "finished"
-    history = await platform.matches.history(players[0].user_id, 1)
+    history = await games.matches.history(players[0].user_id, 1)
     bots = [p for p in history[0].participants if p.user_id.startswith("bot:")]
     assert len(bots) == 3 and all(p.details.get("bot") is True for p in bots)

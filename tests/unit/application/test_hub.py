@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from adapters.memory.clock import FakeClock
+from adapters.memory.notifier import MemoryNotifier
+from application.games import Games
 from application.hub import GameHub
 from application.identity import Identity
-from application.platform import Platform
 from application.play import act
 from application.ports import Notification, StorageUnavailable
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
@@ -24,8 +25,13 @@ class Inbox:
     def user_id(self) -> str | None:
         return self._user_id
 
-    async def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
+    async def show(
+        self, view: dict[str, Any], events: list[dict[str, Any]], result: dict[str, Any] | None
+    ) -> None:
+        self.messages.append({"game": view, "events": events, "result": result})
+
+    async def gone(self) -> None:
+        self.messages.append({"gone": True})
 
 
 async def settle() -> None:
@@ -34,17 +40,17 @@ async def settle() -> None:
 
 
 async def test_each_connection_gets_its_own_view_after_a_move(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
-    session = await started_game(platform, players)
-    hub = GameHub(platform)
+    session = await started_game(games, players)
+    hub = GameHub(games, notifier)
     runner = asyncio.create_task(hub.run())
     await settle()  # the hub listens once it runs
     inboxes = [Inbox(p.user_id) for p in players[:4]] + [Inbox(None)]
     for inbox in inboxes:
         await hub.attach(session.id, inbox)
-    player, view = await player_on_turn(platform, session.id, players)
-    await act(platform, session.id, player.user_id, legal_play(view))
+    player, view = await player_on_turn(games, session.id, players)
+    await act(games, session.id, player.user_id, legal_play(view))
     await settle()
     for seat, inbox in enumerate(inboxes):
         assert [m["game"]["version"] for m in inbox.messages] == [session.version, session.version + 1]
@@ -57,28 +63,28 @@ async def test_each_connection_gets_its_own_view_after_a_move(
 
 
 async def test_a_resync_brings_every_connection_up_to_date(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
-    session = await started_game(platform, players)
-    hub = GameHub(platform)
+    session = await started_game(games, players)
+    hub = GameHub(games, notifier)
     inbox = Inbox(players[0].user_id)
     await hub.attach(session.id, inbox)
-    player, view = await player_on_turn(platform, session.id, players)
-    await act(platform, session.id, player.user_id, legal_play(view))  # the hub is not listening: "lost"
+    player, view = await player_on_turn(games, session.id, players)
+    await act(games, session.id, player.user_id, legal_play(view))  # the hub is not listening: "lost"
     assert inbox.messages[-1]["game"]["version"] == session.version
     await hub.on_notification(Notification(None))
     assert inbox.messages[-1]["game"]["version"] == session.version + 1
 
 
 async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
-    platform: Platform, players: list[Identity], monkeypatch
+    games: Games, players: list[Identity], monkeypatch, notifier: MemoryNotifier
 ) -> None:
     import application.hub as hub_module
 
     monkeypatch.setattr(hub_module, "RESUBSCRIBE_PAUSE", 0.0)
-    session = await started_game(platform, players)
+    session = await started_game(games, players)
     calls = {"n": 0}
-    real_listen = platform.notifier.listen
+    real_listen = notifier.listen
 
     def flaky_listen():  # the first subscription dies at once, the next one works
         calls["n"] += 1
@@ -86,12 +92,12 @@ async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
             raise ConnectionError("pub/sub connection lost")
         return real_listen()
 
-    monkeypatch.setattr(platform.notifier, "listen", flaky_listen)
-    hub = GameHub(platform)
+    monkeypatch.setattr(notifier, "listen", flaky_listen)
+    hub = GameHub(games, notifier)
     inbox = Inbox(players[0].user_id)
     await hub.attach(session.id, inbox)
-    player, view = await player_on_turn(platform, session.id, players)
-    await act(platform, session.id, player.user_id, legal_play(view))  # published while nobody listens
+    player, view = await player_on_turn(games, session.id, players)
+    await act(games, session.id, player.user_id, legal_play(view))  # published while nobody listens
     runner = asyncio.create_task(hub.run())
     await settle()  # the hub listens once it runs
     await settle()
@@ -101,7 +107,7 @@ async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
 
 
 class FlakyStore:
-    """The platform's store, unreachable while ``down`` is set."""
+    """The games's store, unreachable while ``down`` is set."""
 
     def __init__(self, store: Any) -> None:
         self._store = store
@@ -119,39 +125,35 @@ class FlakyStore:
 
 
 async def test_a_watched_game_that_is_no_longer_stored_is_announced_gone(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, notifier: MemoryNotifier
 ) -> None:
-    session = await started_game(platform, players)
-    hub = GameHub(platform)
+    session = await started_game(games, players)
+    hub = GameHub(games, notifier)
     inbox = Inbox(players[0].user_id)
     await hub.attach(session.id, inbox)
     clock.advance(3601)  # past the store's TTL: as if Redis had restarted without its data
     await hub.on_notification(Notification(None))
-    assert inbox.messages[-1] == {
-        "type": "error",
-        "code": "not_found",
-        "message": "this table no longer exists",
-    }
+    assert inbox.messages[-1] == {"gone": True}
 
 
 async def test_a_fan_out_without_storage_is_retried_until_storage_comes_back(
-    platform: Platform, players: list[Identity], monkeypatch: pytest.MonkeyPatch
+    games: Games, players: list[Identity], monkeypatch: pytest.MonkeyPatch, notifier: MemoryNotifier
 ) -> None:
     import application.hub as hub_module
 
     monkeypatch.setattr(hub_module, "RESYNC_RETRY_SECONDS", 0.01)
-    session = await started_game(platform, players)
-    store = FlakyStore(platform.store)
-    platform = dataclasses.replace(platform, store=store)
-    hub = GameHub(platform)
+    session = await started_game(games, players)
+    store = FlakyStore(games.store)
+    games = dataclasses.replace(games, store=store)
+    hub = GameHub(games, notifier)
     inbox = Inbox(players[0].user_id)
     await hub.attach(session.id, inbox)
-    player, view = await player_on_turn(platform, session.id, players)
-    await act(platform, session.id, player.user_id, legal_play(view))  # nobody listens yet: lost
+    player, view = await player_on_turn(games, session.id, players)
+    await act(games, session.id, player.user_id, legal_play(view))  # nobody listens yet: lost
     runner = asyncio.create_task(hub.run())
     await settle()
     store.down = True
-    await platform.notifier.publish(session.id, session.version + 1)  # no envelope: the hub must read
+    await notifier.publish(session.id, session.version + 1)  # no envelope: the hub must read
     await asyncio.sleep(0.05)  # a few failed retries
     assert inbox.messages[-1]["game"]["version"] == session.version
     store.down = False
@@ -162,11 +164,11 @@ async def test_a_fan_out_without_storage_is_retried_until_storage_comes_back(
 
 
 async def test_an_attach_without_storage_follows_nothing_and_can_be_tried_again(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
-    session = await started_game(platform, players)
-    store = FlakyStore(platform.store)
-    hub = GameHub(dataclasses.replace(platform, store=store))
+    session = await started_game(games, players)
+    store = FlakyStore(games.store)
+    hub = GameHub(dataclasses.replace(games, store=store), notifier)
     inbox = Inbox(players[0].user_id)
     store.down = True
     with pytest.raises(StorageUnavailable):

@@ -2,15 +2,15 @@ from __future__ import annotations
 
 import pytest
 
+from application.games import Games
 from application.identity import Identity
 from application.lobby import create_game, join_game, list_game_types, preview
-from application.platform import Platform
 from application.queries import my_games, snapshot
 from domain.errors import GameFull, InvalidOptions, NotFound
 
 
-def test_every_game_type_lists_its_seats_and_options_schema(platform: Platform) -> None:
-    types = {t["id"]: t for t in list_game_types(platform)}
+def test_every_game_type_lists_its_seats_and_options_schema(games: Games) -> None:
+    types = {t["id"]: t for t in list_game_types(games)}
     scopone = types["scopone_scientifico"]
     assert scopone["seats"] == 4
     assert scopone["options_schema"]["properties"]["target_score"]["default"] == 21
@@ -18,9 +18,9 @@ def test_every_game_type_lists_its_seats_and_options_schema(platform: Platform) 
 
 
 async def test_creating_a_game_seats_the_creator_and_gives_a_six_letter_code(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity]
 ) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {"target_score": 11})
+    session = await create_game(games, players[0], "scopone_scientifico", {"target_score": 11})
     assert len(session.join_code) == 6
     assert not set(session.join_code) & set("01OIL")
     assert session.seat_of(players[0].user_id) == 0
@@ -39,83 +39,77 @@ async def test_creating_a_game_seats_the_creator_and_gives_a_six_letter_code(
     ],
 )
 async def test_bad_options_are_refused(
-    platform: Platform, players: list[Identity], options: dict[str, object]
+    games: Games, players: list[Identity], options: dict[str, object]
 ) -> None:
     with pytest.raises(InvalidOptions):
-        await create_game(platform, players[0], "scopone_scientifico", options)
+        await create_game(games, players[0], "scopone_scientifico", options)
 
 
-async def test_an_unknown_game_type_is_refused(platform: Platform, players: list[Identity]) -> None:
+async def test_an_unknown_game_type_is_refused(games: Games, players: list[Identity]) -> None:
     with pytest.raises(InvalidOptions):
-        await create_game(platform, players[0], "poker", {})
+        await create_game(games, players[0], "poker", {})
 
 
-async def test_the_last_seat_starts_the_match(platform: Platform, players: list[Identity]) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
+async def test_the_last_seat_starts_the_match(games: Games, players: list[Identity]) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:3]:
-        waiting = await join_game(platform, player, session.join_code.lower())
+        waiting = await join_game(games, player, session.join_code.lower())
         assert waiting.phase == "lobby"
-    started = await join_game(platform, players[3], session.join_code)
+    started = await join_game(games, players[3], session.join_code)
     assert started.phase == "playing" and started.seats_open == 0
-    view = await snapshot(platform, started.id, players[3].user_id)
+    view = await snapshot(games, started.id, players[3].user_id)
     assert len(view["hand"]) == 10
 
 
-async def test_joining_twice_keeps_one_seat(platform: Platform, players: list[Identity]) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
-    once = await join_game(platform, players[1], session.join_code)
-    twice = await join_game(platform, players[1], session.join_code)
+async def test_joining_twice_keeps_one_seat(games: Games, players: list[Identity]) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {})
+    once = await join_game(games, players[1], session.join_code)
+    twice = await join_game(games, players[1], session.join_code)
     assert once.version == twice.version and twice.seats_open == 2
 
 
-async def test_a_full_table_refuses_a_fifth_player(platform: Platform, players: list[Identity]) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
+async def test_a_full_table_refuses_a_fifth_player(games: Games, players: list[Identity]) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:4]:
-        await join_game(platform, player, session.join_code)
+        await join_game(games, player, session.join_code)
     with pytest.raises(GameFull):
-        await join_game(platform, players[4], session.join_code)
+        await join_game(games, players[4], session.join_code)
 
 
-async def test_an_unknown_code_is_not_found(platform: Platform, players: list[Identity]) -> None:
+async def test_an_unknown_code_is_not_found(games: Games, players: list[Identity]) -> None:
     with pytest.raises(NotFound):
-        await join_game(platform, players[0], "ZZZZZZ")
+        await join_game(games, players[0], "ZZZZZZ")
     with pytest.raises(NotFound):
-        await preview(platform, "ZZZZZZ")
+        await preview(games, "ZZZZZZ")
 
 
-async def test_the_preview_shows_the_table_without_its_code(
-    platform: Platform, players: list[Identity]
-) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {"target_score": 11})
-    summary = await preview(platform, session.join_code)
+async def test_the_preview_shows_the_table_without_its_code(games: Games, players: list[Identity]) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {"target_score": 11})
+    summary = await preview(games, session.join_code)
     assert summary["name"] and summary["seats_open"] == 3
     assert summary["players"][0] == {"seat": 0, "name": "anna", "bot": False}
     assert summary["options"]["target_score"] == 11
     assert "join_code" not in summary
 
 
-async def test_a_spectator_snapshot_has_no_hand_and_no_code(
-    platform: Platform, players: list[Identity]
-) -> None:
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
+async def test_a_spectator_snapshot_has_no_hand_and_no_code(games: Games, players: list[Identity]) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:4]:
-        session = await join_game(platform, player, session.join_code)
-    seated = await snapshot(platform, session.id, players[0].user_id)
-    watcher = await snapshot(platform, session.id, players[4].user_id)
-    anonymous = await snapshot(platform, session.id, None)
+        session = await join_game(games, player, session.join_code)
+    seated = await snapshot(games, session.id, players[0].user_id)
+    watcher = await snapshot(games, session.id, players[4].user_id)
+    anonymous = await snapshot(games, session.id, None)
     assert seated["join_code"] == session.join_code and len(seated["hand"]) == 10
     for view in (watcher, anonymous):
         assert view["spectator"] is True
         assert "hand" not in view and "join_code" not in view
 
 
-async def test_my_games_lists_live_games_newest_first(
-    platform: Platform, players: list[Identity], clock
-) -> None:
-    first = await create_game(platform, players[0], "scopone_scientifico", {})
+async def test_my_games_lists_live_games_newest_first(games: Games, players: list[Identity], clock) -> None:
+    first = await create_game(games, players[0], "scopone_scientifico", {})
     clock.advance(5)
-    second = await create_game(platform, players[0], "scopa", {})
-    await create_game(platform, players[1], "scopa", {})
-    listed = await my_games(platform, players[0].user_id)
+    second = await create_game(games, players[0], "scopa", {})
+    await create_game(games, players[1], "scopa", {})
+    listed = await my_games(games, players[0].user_id)
     assert [g["id"] for g in listed] == [second.id, first.id]
     assert listed[0]["join_code"] == second.join_code

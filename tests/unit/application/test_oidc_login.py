@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from adapters.memory.login_sessions import MemoryLoginSessions
 from application.auth import current_identity, guest_login
 from application.oidc_login import (
     LoginFailed,
@@ -18,7 +19,6 @@ from application.oidc_login import (
     new_login_binding,
     oidc_identity,
 )
-from application.platform import Platform
 
 
 class ScriptedProvider:
@@ -53,26 +53,28 @@ def state_of(url: str) -> str:
     return parse_qs(urlsplit(url).query)["state"][0]
 
 
-async def test_a_finished_login_starts_a_new_session_for_the_provider_account(platform: Platform) -> None:
+async def test_a_finished_login_starts_a_new_session_for_the_provider_account(
+    logins: MemoryLoginSessions,
+) -> None:
     provider, binding = ScriptedProvider("example"), new_login_binding()
-    url = await begin_login(platform, provider, binding, ttl_seconds=600)
+    url = await begin_login(logins, provider, binding, ttl_seconds=600)
 
     session, identity = await finish_login(
-        platform, provider, state=state_of(url), code="c", error=None, binding=binding, previous_session=None
+        logins, provider, state=state_of(url), code="c", error=None, binding=binding, previous_session=None
     )
 
     assert identity.user_id == "oidc:example:alice" and identity.provider == "example"
-    assert await current_identity(platform, session) == identity
+    assert await current_identity(logins, session) == identity
     assert len(provider.verifiers[0]) >= 43
 
 
-async def test_the_previous_session_is_deleted_at_login(platform: Platform) -> None:
+async def test_the_previous_session_is_deleted_at_login(logins: MemoryLoginSessions) -> None:
     provider, binding = ScriptedProvider("example"), new_login_binding()
-    before, _ = await guest_login(platform, "Ospite")
-    url = await begin_login(platform, provider, binding, ttl_seconds=600)
+    before, _ = await guest_login(logins, "Ospite")
+    url = await begin_login(logins, provider, binding, ttl_seconds=600)
 
     after, _ = await finish_login(
-        platform,
+        logins,
         provider,
         state=state_of(url),
         code="c",
@@ -82,7 +84,7 @@ async def test_the_previous_session_is_deleted_at_login(platform: Platform) -> N
     )
 
     assert after != before
-    assert await current_identity(platform, before) is None
+    assert await current_identity(logins, before) is None
 
 
 @pytest.mark.parametrize(
@@ -97,26 +99,26 @@ async def test_the_previous_session_is_deleted_at_login(platform: Platform) -> N
     ],
 )
 async def test_a_callback_that_does_not_match_its_login_is_refused(
-    platform: Platform, change: dict[str, Any], message: str
+    logins: MemoryLoginSessions, change: dict[str, Any], message: str
 ) -> None:
     provider, binding = ScriptedProvider("example"), new_login_binding()
-    url = await begin_login(platform, provider, binding, ttl_seconds=600)
+    url = await begin_login(logins, provider, binding, ttl_seconds=600)
     arguments: dict[str, Any] = {"state": state_of(url), "code": "c", "error": None, "binding": binding}
     arguments.update(change)
 
     with pytest.raises(LoginFailed, match=message):
-        await finish_login(platform, provider, previous_session=None, **arguments)
+        await finish_login(logins, provider, previous_session=None, **arguments)
     assert provider.verifiers == []  # the code was never exchanged
 
 
-async def test_a_login_attempt_expires(platform: Platform, clock: Any) -> None:
+async def test_a_login_attempt_expires(logins: MemoryLoginSessions, clock: Any) -> None:
     provider, binding = ScriptedProvider("example"), new_login_binding()
-    url = await begin_login(platform, provider, binding, ttl_seconds=600)
+    url = await begin_login(logins, provider, binding, ttl_seconds=600)
     clock.advance(601)
 
     with pytest.raises(LoginFailed, match="expired"):
         await finish_login(
-            platform,
+            logins,
             provider,
             state=state_of(url),
             code="c",

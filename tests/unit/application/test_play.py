@@ -3,8 +3,9 @@ from __future__ import annotations
 import pytest
 
 from adapters.memory.clock import FakeClock
+from adapters.memory.deadlines import MemoryDeadlineQueue
+from application.games import Games
 from application.identity import Identity
-from application.platform import Platform
 from application.play import act
 from application.queries import snapshot
 from domain.errors import Forbidden, GameNotStarted, InvalidAction, NotYourTurn
@@ -12,45 +13,45 @@ from tests.unit.application.helpers import legal_play, player_on_turn, started_g
 
 
 async def test_a_legal_play_moves_the_game_on_and_schedules_the_next_turn(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
-    session = await started_game(platform, players)
-    player, view = await player_on_turn(platform, session.id, players)
-    after = await act(platform, session.id, player.user_id, legal_play(view))
+    session = await started_game(games, players)
+    player, view = await player_on_turn(games, session.id, players)
+    after = await act(games, session.id, player.user_id, legal_play(view))
     assert after.version == session.version + 1
-    assert len((await snapshot(platform, session.id, player.user_id))["hand"]) == 9
-    assert await platform.deadlines.next_due() == pytest.approx(clock.now() + platform.timeouts.turn)
+    assert len((await snapshot(games, session.id, player.user_id))["hand"]) == 9
+    assert await deadlines.next_due() == pytest.approx(clock.now() + games.timeouts.turn)
 
 
 async def test_playing_out_of_turn_is_refused_and_changes_nothing(
-    platform: Platform, players: list[Identity]
+    games: Games, players: list[Identity]
 ) -> None:
-    session = await started_game(platform, players)
-    player, _ = await player_on_turn(platform, session.id, players)
+    session = await started_game(games, players)
+    player, _ = await player_on_turn(games, session.id, players)
     other = next(p for p in players[:4] if p != player)
-    other_view = await snapshot(platform, session.id, other.user_id)
+    other_view = await snapshot(games, session.id, other.user_id)
     with pytest.raises(NotYourTurn):
-        await act(platform, session.id, other.user_id, {"action": "play", "card": other_view["hand"][0]})
-    assert (await platform.store.get(session.id)) == session
+        await act(games, session.id, other.user_id, {"action": "play", "card": other_view["hand"][0]})
+    assert (await games.store.get(session.id)) == session
 
 
-async def test_a_spectator_may_not_act(platform: Platform, players: list[Identity]) -> None:
-    session = await started_game(platform, players)
+async def test_a_spectator_may_not_act(games: Games, players: list[Identity]) -> None:
+    session = await started_game(games, players)
     with pytest.raises(Forbidden):
-        await act(platform, session.id, players[4].user_id, {"action": "play", "card": "01D"})
+        await act(games, session.id, players[4].user_id, {"action": "play", "card": "01D"})
     with pytest.raises(Forbidden):
-        await act(platform, session.id, None, {"action": "ack"})
+        await act(games, session.id, None, {"action": "ack"})
 
 
-async def test_a_lobby_refuses_moves_until_it_starts(platform: Platform, players: list[Identity]) -> None:
+async def test_a_lobby_refuses_moves_until_it_starts(games: Games, players: list[Identity]) -> None:
     from application.lobby import create_game
 
-    session = await create_game(platform, players[0], "scopone_scientifico", {})
+    session = await create_game(games, players[0], "scopone_scientifico", {})
     with pytest.raises(GameNotStarted):
-        await act(platform, session.id, players[0].user_id, {"action": "play", "card": "01D"})
+        await act(games, session.id, players[0].user_id, {"action": "play", "card": "01D"})
 
 
-async def test_a_message_without_an_action_is_invalid(platform: Platform, players: list[Identity]) -> None:
-    session = await started_game(platform, players)
+async def test_a_message_without_an_action_is_invalid(games: Games, players: list[Identity]) -> None:
+    session = await started_game(games, players)
     with pytest.raises(InvalidAction):
-        await act(platform, session.id, players[0].user_id, {"card": "01D"})
+        await act(games, session.id, players[0].user_id, {"card": "01D"})

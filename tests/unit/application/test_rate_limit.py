@@ -2,88 +2,90 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from adapters.memory.clock import FakeClock
+from application.games import Games
 from application.identity import Identity
 from application.lobby import create_game, join_game, preview
-from application.platform import Platform
 from application.rate_limit import FailureLimiter, TokenBucket, TooManyRequests
 from domain.errors import NotFound
 
 
 @pytest.fixture
-def limited(platform: Platform, clock: FakeClock) -> Platform:
-    return replace(platform, join_limiter=FailureLimiter(clock, limit=3, window_seconds=60))
+def limiter(clock: FakeClock) -> FailureLimiter:
+    return FailureLimiter(clock, limit=3, window_seconds=60)
 
 
-async def guess_wrong(platform: Platform, player: Identity, times: int, client: str | None = None) -> None:
+async def guess_wrong(
+    games: Games, limiter: FailureLimiter, player: Identity, times: int, client: str | None = None
+) -> None:
     for _ in range(times):
         with pytest.raises(NotFound):
-            await join_game(platform, player, "ZZZZZZ", client)
+            await join_game(games, player, "ZZZZZZ", client, limiter)
 
 
 async def test_a_user_who_guessed_wrong_too_often_is_refused_even_with_the_right_code(
-    limited: Platform, players: list[Identity]
+    games: Games, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
     anna, bruno = players[:2]
-    game = await create_game(limited, anna, "scopa", None)
-    await guess_wrong(limited, bruno, 3)
+    game = await create_game(games, anna, "scopa", None)
+    await guess_wrong(games, limiter, bruno, 3)
 
     with pytest.raises(TooManyRequests) as refused:
-        await join_game(limited, bruno, game.join_code)
+        await join_game(games, bruno, game.join_code, None, limiter)
 
     assert refused.value.code == "too_many_requests"
 
 
 async def test_the_limit_lifts_once_the_failures_leave_the_window(
-    limited: Platform, players: list[Identity], clock: FakeClock
+    games: Games, limiter: FailureLimiter, players: list[Identity], clock: FakeClock
 ) -> None:
     anna, bruno = players[:2]
-    game = await create_game(limited, anna, "scopa", None)
-    await guess_wrong(limited, bruno, 3)
+    game = await create_game(games, anna, "scopa", None)
+    await guess_wrong(games, limiter, bruno, 3)
 
     clock.advance(61)
 
-    joined = await join_game(limited, bruno, game.join_code)
+    joined = await join_game(games, bruno, game.join_code, None, limiter)
     assert joined.seat_of(bruno.user_id) == 1
 
 
 async def test_guesses_from_one_address_count_together_across_users(
-    limited: Platform, players: list[Identity]
+    games: Games, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
     anna, bruno, carla, dario = players[:4]
-    game = await create_game(limited, anna, "scopa", None)
-    await guess_wrong(limited, bruno, 2, client="10.0.0.7")
-    await guess_wrong(limited, carla, 1, client="10.0.0.7")
+    game = await create_game(games, anna, "scopa", None)
+    await guess_wrong(games, limiter, bruno, 2, client="10.0.0.7")
+    await guess_wrong(games, limiter, carla, 1, client="10.0.0.7")
 
     with pytest.raises(TooManyRequests):
-        await join_game(limited, dario, game.join_code, client="10.0.0.7")
-    joined = await join_game(limited, dario, game.join_code, client="10.0.0.8")
+        await join_game(games, dario, game.join_code, "10.0.0.7", limiter)
+    joined = await join_game(games, dario, game.join_code, "10.0.0.8", limiter)
     assert joined.seat_of(dario.user_id) == 1
 
 
 async def test_previews_of_unknown_codes_count_against_the_address(
-    limited: Platform, players: list[Identity]
+    games: Games, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
-    game = await create_game(limited, players[0], "scopa", None)
+    game = await create_game(games, players[0], "scopa", None)
     for _ in range(3):
         with pytest.raises(NotFound):
-            await preview(limited, "ZZZZZZ", client="10.0.0.9")
+            await preview(games, "ZZZZZZ", "10.0.0.9", limiter)
 
     with pytest.raises(TooManyRequests):
-        await preview(limited, game.join_code, client="10.0.0.9")
-    assert (await preview(limited, game.join_code, client="10.0.0.10"))["id"] == game.id
+        await preview(games, game.join_code, "10.0.0.9", limiter)
+    assert (await preview(games, game.join_code, "10.0.0.10", limiter))["id"] == game.id
 
 
-async def test_right_codes_never_count_as_failures(limited: Platform, players: list[Identity]) -> None:
-    game = await create_game(limited, players[0], "scopa", None)
+async def test_right_codes_never_count_as_failures(
+    games: Games, limiter: FailureLimiter, players: list[Identity]
+) -> None:
+    game = await create_game(games, players[0], "scopa", None)
     for _ in range(10):
-        await preview(limited, game.join_code, client="10.0.0.11")
+        await preview(games, game.join_code, "10.0.0.11", limiter)
 
-    assert (await preview(limited, game.join_code, client="10.0.0.11"))["id"] == game.id
+    assert (await preview(games, game.join_code, "10.0.0.11", limiter))["id"] == game.id
 
 
 async def test_the_limiter_forgets_the_least_recent_keys_beyond_its_size(clock: FakeClock) -> None:

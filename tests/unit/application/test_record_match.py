@@ -5,16 +5,19 @@ import contextlib
 import dataclasses
 
 from adapters.memory.clock import FakeClock
+from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.matches import MemoryMatchRepository
+from adapters.memory.notifier import MemoryNotifier
 from application.deadline_worker import fire_due
+from application.games import Games
 from application.identity import Identity
-from application.platform import Platform
 from application.play import act
 from application.ports import StorageUnavailable
 from application.queries import snapshot
-from application.record_match import RECORD_GRACE_SECONDS, record_if_finished
+from application.record_match import record_if_finished
 from application.records import FinishedMatch
-from tests.unit.application.helpers import started_game
+from application.schedule import RECORD_GRACE_SECONDS
+from tests.unit.application.helpers import legal_play, started_game
 
 
 class SwitchableRepository(MemoryMatchRepository):
@@ -43,124 +46,130 @@ class HangingRepository(MemoryMatchRepository):
         return await super().record(match)
 
 
-async def play_briscola_to_the_end_by_hand(platform: Platform, game_id: str, players: list[Identity]) -> None:
+async def play_briscola_to_the_end_by_hand(games: Games, game_id: str, players: list[Identity]) -> None:
     """Every move played by its player through ``act``; a call still running after
     half a second is cancelled, as Sanic cancels a socket's task when the socket closes."""
     for _ in range(500):
-        session = await platform.store.get(game_id)
+        session = await games.store.get(game_id)
         assert session is not None
         if session.phase == "finished":
             return
         for player in players[:2]:
-            view = await snapshot(platform, game_id, player.user_id)
+            view = await snapshot(games, game_id, player.user_id)
             if view.get("phase") == "hand_end" and view["seat"] not in view["acknowledged"]:
                 message = {"action": "ack"}
             elif view.get("your_turn"):
-                message = {"action": "play", "card": view["legal_moves"][0]}
+                message = legal_play(view)
             else:
                 continue
             with contextlib.suppress(TimeoutError):  # cancelled mid-recording
-                await asyncio.wait_for(act(platform, game_id, player.user_id, message), timeout=0.5)
+                await asyncio.wait_for(act(games, game_id, player.user_id, message), timeout=0.5)
             break
     raise AssertionError("the match did not end")
 
 
-async def play_to_the_end_by_timeouts(platform: Platform, game_id: str, clock: FakeClock) -> None:
+async def play_to_the_end_by_timeouts(
+    games: Games, game_id: str, clock: FakeClock, deadlines: MemoryDeadlineQueue
+) -> None:
     for _ in range(5000):
-        session = await platform.store.get(game_id)
+        session = await games.store.get(game_id)
         assert session is not None
         if session.phase == "finished":
             return
-        clock.advance(max(platform.timeouts.turn, platform.timeouts.hand_ack))
-        await fire_due(platform)
+        clock.advance(max(games.timeouts.turn, games.timeouts.hand_ack))
+        await fire_due(games, deadlines)
     raise AssertionError("the match did not end")
 
 
 async def test_a_finished_match_is_recorded_once_with_every_player(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
-    session = await started_game(platform, players, target_score=1)
-    await play_to_the_end_by_timeouts(platform, session.id, clock)
-    finished = await platform.store.get(session.id)
+    session = await started_game(games, players, target_score=1)
+    await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
+    finished = await games.store.get(session.id)
     assert finished is not None and finished.result_recorded
-    history = await platform.matches.history(players[0].user_id, 10)
+    history = await games.matches.history(players[0].user_id, 10)
     assert [m.id for m in history] == [session.id]
     assert sorted(p.user_id for p in history[0].participants) == sorted(p.user_id for p in players[:4])
     assert {p.elo_delta for p in history[0].participants} == {16, -16}
 
 
 async def test_recording_again_after_a_crash_before_the_flag_changes_nothing(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
-    session = await started_game(platform, players, target_score=1)
-    await play_to_the_end_by_timeouts(platform, session.id, clock)
-    recorded = await platform.store.get(session.id)
+    session = await started_game(games, players, target_score=1)
+    await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
+    recorded = await games.store.get(session.id)
     assert recorded is not None
     crashed = dataclasses.replace(recorded, result_recorded=False, version=recorded.version + 1)
-    assert await platform.store.save(crashed, expected_version=recorded.version)
-    await record_if_finished(platform, crashed)
-    ratings = await platform.matches.ratings(players[0].user_id)
-    assert len(await platform.matches.history(players[0].user_id, 10)) == 1
+    assert await games.commits.commit(crashed, recorded.version, ())
+    await record_if_finished(games, crashed)
+    ratings = await games.matches.ratings(players[0].user_id)
+    assert len(await games.matches.history(players[0].user_id, 10)) == 1
     assert [r.matches for r in ratings] == [1]
 
 
 async def test_a_result_is_stored_once_the_database_comes_back(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     repository = SwitchableRepository()
-    platform = dataclasses.replace(platform, matches=repository)
-    session = await started_game(platform, players, target_score=1)
+    games = dataclasses.replace(games, matches=repository)
+    session = await started_game(games, players, target_score=1)
     repository.down = True
-    await play_to_the_end_by_timeouts(platform, session.id, clock)
-    finished = await platform.store.get(session.id)
+    await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
+    finished = await games.store.get(session.id)
     assert finished is not None and not finished.result_recorded
-    assert await platform.deadlines.next_due() is not None  # a retry is scheduled
+    assert await deadlines.next_due() is not None  # a retry is scheduled
 
     clock.advance(60)
-    await fire_due(platform)  # still down: retried later, nothing lost
+    await fire_due(games, deadlines)  # still down: retried later, nothing lost
     assert await repository.history(players[0].user_id, 10) == []
 
     repository.down = False
     clock.advance(60)
-    await fire_due(platform)
-    stored = await platform.store.get(session.id)
+    await fire_due(games, deadlines)
+    stored = await games.store.get(session.id)
     assert stored is not None and stored.result_recorded
     assert len(await repository.history(players[0].user_id, 10)) == 1
     clock.advance(60)
-    await fire_due(platform)
+    await fire_due(games, deadlines)
     assert len(await repository.history(players[0].user_id, 10)) == 1
     assert [r.matches for r in await repository.ratings(players[0].user_id)] == [1]
 
 
 async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded_by_the_deadline_worker(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     repository = HangingRepository()
-    platform = dataclasses.replace(platform, matches=repository)
-    session = await started_game(platform, players, "briscola", target_score=1)
-    await play_briscola_to_the_end_by_hand(platform, session.id, players)
-    finished = await platform.store.get(session.id)
+    games = dataclasses.replace(games, matches=repository)
+    session = await started_game(games, players, "briscola", target_score=1)
+    await play_briscola_to_the_end_by_hand(games, session.id, players)
+    finished = await games.store.get(session.id)
     assert finished is not None and finished.phase == "finished" and not finished.result_recorded
     assert await repository.history(players[0].user_id, 10) == []
 
     repository.released.set()
-    assert await fire_due(platform) == 0  # the outbox entry waits for the inline recording first
+    assert await fire_due(games, deadlines) == 0  # the outbox entry waits for the inline recording first
     clock.advance(RECORD_GRACE_SECONDS)
-    assert await fire_due(platform) == 1
-    stored = await platform.store.get(session.id)
+    assert await fire_due(games, deadlines) == 1
+    stored = await games.store.get(session.id)
     assert stored is not None and stored.result_recorded
     assert [m.id for m in await repository.history(players[1].user_id, 10)] == [session.id]
-    assert await platform.deadlines.next_due() is None  # marking it recorded cleared the entry
+    assert await deadlines.next_due() is None  # marking it recorded cleared the entry
 
 
 async def test_marking_a_match_recorded_is_announced_to_every_process(
-    platform: Platform, players: list[Identity], clock: FakeClock
+    games: Games,
+    players: list[Identity],
+    clock: FakeClock,
+    notifier: MemoryNotifier,
+    deadlines: MemoryDeadlineQueue,
 ) -> None:
-    session = await started_game(platform, players, target_score=1)
-    notes = platform.notifier.listen()
-    await platform.notifier.watch(session.id)
-    await play_to_the_end_by_timeouts(platform, session.id, clock)
-    stored = await platform.store.get(session.id)
+    session = await started_game(games, players, target_score=1)
+    notes = notifier.listen()
+    await notifier.watch(session.id)
+    await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
+    stored = await games.store.get(session.id)
     assert stored is not None and stored.result_recorded
     seen = []
     while True:

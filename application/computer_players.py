@@ -1,0 +1,101 @@
+"""Computer players: seated in a lobby by the table's creator, moved by deadlines.
+
+A computer player's move is a short deadline (``bot:<version>``, see
+``schedule``) scheduled whenever one must act — its turn, or a hand summary
+to dismiss — so they play with every human disconnected and on any worker.
+The strategy sees only its own seat's view, exactly what a person in that
+chair would see. Each level and chair is one account (``bot:<level>:<seat>``),
+so a table of computer players never repeats a player.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from application.games import Games
+from application.identity import Identity
+from application.schedule import bot_token, computer_to_act
+from application.transition import Change, new_seed, transition
+from domain import steps
+from domain.bots.registry import LEVELS, Level, strategy_for
+from domain.errors import InvalidAction, NotFound
+from domain.session import GameSession, Seat
+
+log = logging.getLogger(__name__)
+
+BOT_PREFIX = "bot:"
+
+
+def bot_user_id(level: str, seat: int) -> str:
+    return f"{BOT_PREFIX}{level}:{seat}"
+
+
+def bot_level(user_id: str) -> Level:
+    level = user_id.split(":")[1]
+    for known in LEVELS:
+        if level == known:
+            return known
+    raise ValueError(f"not a bot account: {user_id!r}")
+
+
+def is_bot(user_id: str) -> bool:
+    return user_id.startswith(BOT_PREFIX)
+
+
+def check_level(level: object) -> Level:
+    for known in LEVELS:
+        if level == known:
+            return known
+    raise InvalidAction(f"a bot level is one of: {', '.join(LEVELS)}")
+
+
+def computer_player(level: Level) -> Callable[[int], Seat]:
+    """The computer player of ``level`` for a chair."""
+    return lambda seat: Seat(bot_user_id(level, seat), f"{level.capitalize()} bot {seat + 1}", bot=True)
+
+
+async def add_bot(games: Games, user: Identity, game_id: str, raw_level: object) -> GameSession:
+    """The creator seats a computer player in the first free chair; the last chair starts the match."""
+    level = check_level(raw_level)
+    seed = new_seed()
+
+    def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
+        found = _existing(session)
+        engine = games.registry.get(found.game_type)
+        return steps.seat_bot(found, user.user_id, computer_player(level), now, engine, games.timeouts, seed)
+
+    committed = await transition(games, game_id, change)
+    log.info("a %s computer player joins game %s", level, game_id)
+    return _existing(committed.session)
+
+
+async def remove_bot(games: Games, user: Identity, game_id: str, seat: int) -> GameSession:
+    def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
+        return steps.unseat_bot(_existing(session), user.user_id, seat, now)
+
+    return _existing((await transition(games, game_id, change)).session)
+
+
+def move(games: Games, token: str) -> Change:
+    """The step of the computer player whose deadline ``token`` fired (nothing, once stale)."""
+
+    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+        if session is None or token != bot_token(session.version) or state is None:
+            return None
+        engine = games.registry.get(session.game_type)
+        seat = computer_to_act(session, engine, state)
+        chair = None if seat is None else session.seats[seat]
+        if seat is None or chair is None:
+            return None
+        strategy = strategy_for(session.game_type, bot_level(chair.user_id))
+        return steps.computer_move(session, engine, state, seat, strategy, now)
+
+    return change
+
+
+def _existing(session: GameSession | None) -> GameSession:
+    if session is None:
+        raise NotFound("no such game")
+    return session

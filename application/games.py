@@ -1,0 +1,39 @@
+"""The ports and settings every change and every read of a live game needs, bundled once.
+
+The composition root builds one ``Games``; use cases that act on games take it.
+Others take only their own ports: the accounts use cases a ``LoginSessions``,
+the statistics a ``Records``, the fan-out hub a ``Games`` and a ``Notifier``,
+the deadline worker a ``Games`` and a ``DeadlineQueue``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from application.live_states import LiveStates
+from application.ports import Clock, Commits, MatchRepository, Metrics, NoMetrics, SessionStore
+from domain.engine import Timeouts
+from domain.registry import EngineRegistry
+
+
+@dataclass(frozen=True)
+class Games:
+    """Live games: their rules, where they are kept and committed, and where results go."""
+
+    registry: EngineRegistry
+    store: SessionStore
+    commits: Commits
+    clock: Clock
+    matches: MatchRepository  # a finished match's result is recorded there
+    timeouts: Timeouts = field(default_factory=Timeouts)
+    bot_delay: float = 0.8  # how long a computer player "thinks" before moving
+    metrics: Metrics = field(default_factory=NoMetrics)
+    live: LiveStates = field(default_factory=LiveStates)  # this process's latest known game states
+
+
+@dataclass(frozen=True)
+class Records:
+    """Finished matches and ratings, and the game types they may be asked about."""
+
+    registry: EngineRegistry
+    matches: MatchRepository
