@@ -67,12 +67,10 @@ async def _check_database(settings: Settings) -> None:
     """Refuse to serve on an unmigrated PostgreSQL database, before any worker starts."""
     if settings.database_kind != "postgres":
         return
-    from entrypoints.container import build_container
-    from entrypoints.lifecycle import close_adapters, open_database
+    from entrypoints.container import match_repository
 
-    container = build_container(settings)
-    await open_database(settings, container, serving=True)
-    await close_adapters(replace(settings, redis_url=None), container)
+    async with match_repository(settings):  # raises UnmigratedDatabase
+        pass
 
 
 def serve(settings: Settings) -> int:
@@ -110,27 +108,19 @@ def serve(settings: Settings) -> int:
 
 
 async def migrate(settings: Settings) -> int:
-    from entrypoints.container import build_container
-    from entrypoints.lifecycle import close_adapters, open_database
+    from entrypoints.container import migrate_database
 
-    container = build_container(settings)
-    repository = container.matches()
-    await open_database(settings, container, serving=False)
-    applied = await repository.migrate() if hasattr(repository, "migrate") else []
+    applied = await migrate_database(settings)
     print("applied: " + (", ".join(applied) if applied else "nothing, the database is up to date"))
-    await close_adapters(replace(settings, redis_url=None), container)
     return 0
 
 
 async def backfill_elo(settings: Settings) -> int:
-    from entrypoints.container import build_container
-    from entrypoints.lifecycle import close_adapters, open_database
+    from entrypoints.container import match_repository
 
-    container = build_container(settings)
-    await open_database(settings, container, serving=True)
-    replayed = await container.matches().rebuild_ratings()
+    async with match_repository(settings) as repository:
+        replayed = await repository.rebuild_ratings()
     print(f"ratings rebuilt from {replayed} recorded matches")
-    await close_adapters(replace(settings, redis_url=None), container)
     return 0
 
 

@@ -1,18 +1,35 @@
-"""The composition root: the only place that chooses and builds adapters.
+"""The composition root: the only module that imports adapters (an import-linter contract says so).
 
-``providers.Selector`` picks the live-state backend (memory, or Redis when
-``REDIS_URL`` is set) and the match database (SQLite file by default,
-PostgreSQL, or memory) from the settings.
+Two resources hold everything with a lifecycle, chosen from the settings:
+
+* ``live`` — the adapters of live state: in this process's memory, or on
+  Redis when ``REDIS_URL`` is set (the client opened, and on shutdown the
+  pub/sub subscriptions and the client closed);
+* ``matches`` — the match repository: memory, the SQLite file (migrated when
+  opened), or PostgreSQL (refused when serving on an unmigrated database).
+
+``await container.init_resources()`` opens exactly the configured backends and
+``await container.shutdown_resources()`` closes them; what is built from them
+(``games``, ``records``, ``hub``, ``readiness``) is awaited once after that.
+Use cases receive only the ports they use: ``Games`` for everything that acts
+on a live game, ``Records`` for the statistics, a ``LoginSessions`` for the
+accounts.
 """
 
 from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from dependency_injector import containers, providers
 
 from adapters.memory.clock import SystemClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
@@ -24,30 +41,105 @@ from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import connect
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
-from adapters.redis.locks import RedisLocks
 from adapters.redis.login_sessions import RedisLoginSessions
 from adapters.redis.notifier import RedisNotifier
 from adapters.redis.probe import RedisProbe
 from adapters.redis.session_store import RedisSessionStore
 from adapters.sqlite.matches import SqliteMatchRepository
-from application.health import ReadinessCheck
+from application.games import Games, Records
+from application.health import HealthProbe, ReadinessCheck
 from application.hub import GameHub
 from application.oidc_login import IdentityProvider
-from application.platform import Platform
-from application.ports import Clock
+from application.ports import Clock, Commits, DeadlineQueue, LoginSessions, Notifier, SessionStore
 from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
 from domain.games import default_registry
-from entrypoints.config import Settings
+from entrypoints.config import ConfigError, Settings
+
+log = logging.getLogger(__name__)
 
 
-def live_backend(settings: Settings) -> str:
-    """Which adapters hold live games, locks, notifications, deadlines and logins."""
-    return "redis" if settings.redis_url else "memory"
+class UnmigratedDatabase(ConfigError):
+    """PostgreSQL has migrations that ``tavolo migrate`` has not applied yet."""
 
 
-def database_backend(settings: Settings) -> str:
-    return settings.database_kind
+@dataclass(frozen=True)
+class LiveState:
+    """The adapters that keep live games, their deadlines and notifications, and the logins."""
+
+    store: SessionStore
+    commits: Commits
+    notifier: Notifier
+    deadlines: DeadlineQueue
+    logins: LoginSessions
+    probe: HealthProbe
+
+
+async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
+    """In memory, or on Redis when ``REDIS_URL`` is set."""
+    ttl = settings.game_ttl_seconds
+    idle, absolute = settings.session_idle_seconds, settings.session_max_age_seconds
+    if not settings.redis_url:
+        store = MemorySessionStore(clock, ttl_seconds=ttl)
+        deadlines, notifier = MemoryDeadlineQueue(clock), MemoryNotifier()
+        logins = MemoryLoginSessions(clock, idle_seconds=idle, absolute_seconds=absolute)
+        yield LiveState(
+            store, MemoryCommits(store, deadlines, notifier), notifier, deadlines, logins, InProcessProbe()
+        )
+        return
+    client = connect(settings.redis_url, client_name=settings.redis_key_prefix)
+    keys = RedisKeys(settings.redis_key_prefix)
+    redis_notifier, redis_deadlines = RedisNotifier(client, keys), RedisDeadlineQueue(client, keys)
+    try:
+        yield LiveState(
+            RedisSessionStore(client, keys, ttl_seconds=ttl),
+            RedisCommits(client, keys, ttl_seconds=ttl),
+            redis_notifier,
+            redis_deadlines,
+            RedisLoginSessions(client, keys, idle_seconds=idle, absolute_seconds=absolute),
+            RedisProbe(client),
+        )
+    finally:
+        await redis_notifier.close()
+        await redis_deadlines.close()
+        await client.aclose()
+
+
+async def open_match_repository(settings: Settings) -> AsyncIterator[Any]:
+    """The match repository, open. SQLite and memory migrate themselves; PostgreSQL must have
+    been migrated by ``tavolo migrate`` before the server uses it."""
+    repository = _sql_repository(settings)
+    if repository is None:
+        yield MemoryMatchRepository()
+        return
+    await repository.open()
+    try:
+        if isinstance(repository, SqliteMatchRepository):
+            applied = await repository.migrate()
+            if applied:
+                log.info("SQLite database %s migrated: %s", settings.sqlite_path, ", ".join(applied))
+        elif pending := await repository.pending_migrations():
+            raise UnmigratedDatabase(
+                f"the PostgreSQL database is not migrated (pending: {', '.join(pending)});"
+                " run `tavolo migrate` first"
+            )
+        yield repository
+    finally:
+        await repository.close()
+
+
+match_repository = asynccontextmanager(open_match_repository)
+"""``open_match_repository`` as ``async with``, for the commands that run outside the server."""
+
+
+def _sql_repository(settings: Settings) -> SqliteMatchRepository | PostgresMatchRepository | None:
+    if settings.database_kind == "sqlite":
+        if settings.sqlite_path != ":memory:":
+            Path(settings.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
+        return SqliteMatchRepository(settings.sqlite_path)
+    if settings.database_kind == "postgres":
+        return PostgresMatchRepository(settings.database_url or "")
+    return None
 
 
 def build_identity_providers(settings: Settings, clock: Clock) -> dict[str, IdentityProvider]:
@@ -67,82 +159,47 @@ def build_identity_providers(settings: Settings, clock: Clock) -> dict[str, Iden
     }
 
 
+def build_telemetry(settings: Settings) -> Any:
+    """The OpenTelemetry SDK, its exporters and instrumentations: imported only when telemetry is on."""
+    from adapters.telemetry import Telemetry
+
+    return Telemetry.otlp(
+        service_name=settings.otel_service_name,
+        endpoint=settings.otel_exporter_otlp_endpoint,
+        headers=dict(settings.otel_exporter_otlp_headers),
+        metric_export_interval_millis=settings.otel_metric_export_interval_millis,
+    )
+
+
+def _games(
+    registry: Any, live: LiveState, clock: Clock, matches: Any, timeouts: Timeouts, bot_delay: float
+) -> Games:
+    return Games(registry, live.store, live.commits, clock, matches, timeouts=timeouts, bot_delay=bot_delay)
+
+
+def _readiness(live: LiveState, matches: Any) -> ReadinessCheck:
+    return ReadinessCheck({"live_state": live.probe, "database": matches})
+
+
 class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
 
     clock = providers.Singleton(SystemClock)
     registry = providers.Singleton(default_registry)
-    backend = providers.Callable(live_backend, settings)
-    database = providers.Callable(database_backend, settings)
+    live = providers.Resource(open_live_state, settings, clock)
+    matches = providers.Resource(open_match_repository, settings)
 
-    redis = providers.Singleton(
-        connect, settings.provided.redis_url, client_name=settings.provided.redis_key_prefix
+    timeouts = providers.Singleton(
+        Timeouts,
+        turn=settings.provided.turn_timeout_seconds,
+        hand_ack=settings.provided.hand_ack_timeout_seconds,
     )
-    redis_keys = providers.Singleton(RedisKeys, settings.provided.redis_key_prefix)
-
-    session_store = providers.Selector(
-        backend,
-        memory=providers.Singleton(
-            MemorySessionStore, clock=clock, ttl_seconds=settings.provided.game_ttl_seconds
-        ),
-        redis=providers.Singleton(
-            RedisSessionStore, redis, redis_keys, ttl_seconds=settings.provided.game_ttl_seconds
-        ),
+    games = providers.Singleton(
+        _games, registry, live, clock, matches, timeouts, settings.provided.bot_move_delay_seconds
     )
-    locks = providers.Selector(
-        backend,
-        memory=providers.Singleton(MemoryLocks, clock=clock),
-        redis=providers.Singleton(RedisLocks, redis, redis_keys),
-    )
-    notifier = providers.Selector(
-        backend,
-        memory=providers.Singleton(MemoryNotifier),
-        redis=providers.Singleton(RedisNotifier, redis, redis_keys),
-    )
-    deadlines = providers.Selector(
-        backend,
-        memory=providers.Singleton(MemoryDeadlineQueue, clock=clock),
-        redis=providers.Singleton(RedisDeadlineQueue, redis, redis_keys),
-    )
-    commits = providers.Selector(
-        backend,
-        memory=providers.Singleton(MemoryCommits, session_store, deadlines, notifier),
-        redis=providers.Singleton(
-            RedisCommits, redis, redis_keys, ttl_seconds=settings.provided.game_ttl_seconds
-        ),
-    )
-    logins = providers.Selector(
-        backend,
-        memory=providers.Singleton(
-            MemoryLoginSessions,
-            clock=clock,
-            idle_seconds=settings.provided.session_idle_seconds,
-            absolute_seconds=settings.provided.session_max_age_seconds,
-        ),
-        redis=providers.Singleton(
-            RedisLoginSessions,
-            redis,
-            redis_keys,
-            idle_seconds=settings.provided.session_idle_seconds,
-            absolute_seconds=settings.provided.session_max_age_seconds,
-        ),
-    )
-    matches = providers.Selector(
-        database,
-        memory=providers.Singleton(MemoryMatchRepository),
-        sqlite=providers.Singleton(SqliteMatchRepository, settings.provided.sqlite_path),
-        postgres=providers.Singleton(PostgresMatchRepository, settings.provided.database_url),
-    )
-
-    # Readiness: the live-state store (nothing to reach in memory) and the match database.
-    live_state_probe = providers.Selector(
-        backend,
-        memory=providers.Singleton(InProcessProbe),
-        redis=providers.Singleton(RedisProbe, redis),
-    )
-    readiness = providers.Singleton(
-        ReadinessCheck, providers.Dict(live_state=live_state_probe, database=matches)
-    )
+    records = providers.Singleton(Records, registry, matches)
+    hub = providers.Singleton(lambda games, live: GameHub(games, live.notifier), games, live)
+    readiness = providers.Singleton(_readiness, live, matches)
 
     identity_providers = providers.Singleton(build_identity_providers, settings, clock)
     join_limiter = providers.Singleton(
@@ -152,28 +209,23 @@ class Container(containers.DeclarativeContainer):
         window_seconds=settings.provided.join_code_failure_window_seconds,
     )
 
-    timeouts = providers.Singleton(
-        Timeouts,
-        turn=settings.provided.turn_timeout_seconds,
-        hand_ack=settings.provided.hand_ack_timeout_seconds,
-    )
-    platform = providers.Singleton(
-        Platform,
-        registry=registry,
-        store=session_store,
-        locks=locks,
-        clock=clock,
-        notifier=notifier,
-        deadlines=deadlines,
-        logins=logins,
-        matches=matches,
-        commits=commits,
-        timeouts=timeouts,
-        join_limiter=join_limiter,
-        bot_delay=settings.provided.bot_move_delay_seconds,
-    )
-    hub = providers.Singleton(GameHub, platform=platform)
-
 
 def build_container(settings: Settings) -> Container:
     return Container(settings=settings)
+
+
+async def resolved(value: Any) -> Any:
+    """A provider's value: providers built on the async resources hand out awaitables."""
+    return await value if hasattr(value, "__await__") else value
+
+
+async def migrate_database(settings: Settings) -> list[str]:
+    """Apply the pending migrations of the configured database; the names applied."""
+    repository = _sql_repository(settings)
+    if repository is None:
+        return []
+    await repository.open()
+    try:
+        return await repository.migrate()
+    finally:
+        await repository.close()

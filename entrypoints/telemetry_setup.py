@@ -17,22 +17,40 @@ import logging
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
-from opentelemetry.trace import Span, SpanKind, Status, StatusCode
+from opentelemetry.metrics import Histogram
+from opentelemetry.trace import Span, SpanKind, Status, StatusCode, Tracer
 from sanic.request import Request
 from sanic.response import BaseHTTPResponse
 
 from application.auth import current_identity
+from application.ports import LoginSessions, Metrics, SessionStore
 from domain.errors import TavoloError
 from entrypoints.config import Settings
 from entrypoints.errors import traceback_without_values
-from entrypoints.http.context import AnySanic, platform_of, session_id
+from entrypoints.http.context import AnySanic, games_of, logins_of, session_id
 
-if TYPE_CHECKING:
-    from adapters.telemetry import Telemetry
+
+class Counts(Protocol):
+    async def poll(self, logins: LoginSessions, store: SessionStore, interval_seconds: float) -> None: ...
+
+
+class Telemetry(Protocol):
+    """What the edge uses of the OpenTelemetry adapter (``adapters.telemetry.Telemetry``),
+    which the composition root builds."""
+
+    tracer: Tracer
+    http_duration: Histogram
+    metrics: Metrics
+    counts: Counts
+
+    def start(self) -> None: ...
+
+    def shutdown(self) -> None: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -53,14 +71,11 @@ def telemetry_of(app: AnySanic) -> Telemetry | None:
 
 
 def build_telemetry(settings: Settings) -> Telemetry:
-    from adapters.telemetry import Telemetry  # the SDK and exporters: only when telemetry is on
+    """Built by the composition root, which alone imports adapters (the SDK: only when on)."""
+    from entrypoints.container import build_telemetry as build
 
-    return Telemetry.otlp(
-        service_name=settings.otel_service_name,
-        endpoint=settings.otel_exporter_otlp_endpoint,
-        headers=dict(settings.otel_exporter_otlp_headers),
-        metric_export_interval_millis=settings.otel_metric_export_interval_millis,
-    )
+    telemetry: Telemetry = build(settings)
+    return telemetry
 
 
 def install_telemetry(app: AnySanic, settings: Settings, telemetry: Telemetry | None = None) -> None:
@@ -81,7 +96,7 @@ async def _request_attributes(request: Request) -> dict[str, Any]:
     if cookie is not None:
         attributes["session.id"] = hashed_session_id(cookie)
         try:
-            identity = await current_identity(platform_of(request.app), cookie)
+            identity = await current_identity(logins_of(request.app), cookie)
         except Exception as error:  # telemetry must never fail a request
             log.debug("no user for the span: %r", error)
             identity = None
@@ -176,16 +191,15 @@ def _register_lifecycle(app: AnySanic, settings: Settings, given: Telemetry | No
         telemetry = given or build_telemetry(settings)
         app.ctx.telemetry = telemetry
         # The use cases report through the Metrics port; the deadline worker starts after this.
-        app.ctx.platform = replace(platform_of(app), metrics=telemetry.metrics)
+        app.ctx.games = replace(games_of(app), metrics=telemetry.metrics)
         telemetry.start()
 
     @app.after_server_start
     async def start_polling(app: AnySanic) -> None:
         telemetry = telemetry_of(app)
         assert telemetry is not None
-        platform = platform_of(app)
         app.ctx.telemetry_poller = asyncio.create_task(
-            telemetry.counts.poll(platform.logins, platform.store, poll_seconds), name="tavolo-telemetry"
+            telemetry.counts.poll(logins_of(app), games_of(app).store, poll_seconds), name="tavolo-telemetry"
         )
 
     @app.before_server_stop

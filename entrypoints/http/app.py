@@ -15,9 +15,8 @@ from sanic.response import HTTPResponse, json
 from application.deadline_worker import run_deadline_worker
 from application.ports import StorageUnavailable
 from domain.errors import TavoloError
-from entrypoints import ws
 from entrypoints.config import Settings
-from entrypoints.container import Container, build_container
+from entrypoints.container import Container, build_container, resolved
 from entrypoints.errors import (
     RETRY_AFTER_SECONDS,
     UNAVAILABLE,
@@ -25,11 +24,10 @@ from entrypoints.errors import (
     error_body,
     http_status,
 )
-from entrypoints.http import auth, bots, games, health, matches, oidc_routes, static
+from entrypoints.http import auth, bots, games, health, matches, oidc_routes, static, ws
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
-from entrypoints.lifecycle import close_adapters, open_database
 from entrypoints.telemetry_setup import install_telemetry
 
 log = logging.getLogger(__name__)
@@ -43,8 +41,6 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     app.config.KEEP_ALIVE_TIMEOUT = 30
     app.ctx.settings = settings
     app.ctx.container = container
-    app.ctx.platform = container.platform()
-    app.ctx.hub = container.hub()
     app.ctx.tasks = []
     install_security(app, settings)  # CSRF/Origin guard, CORS, WebSocket frame size and keep-alive
     for blueprint in (health.bp, auth.bp, oidc_routes.bp, games.bp, bots.bp, matches.bp, ws.bp, static.bp):
@@ -88,19 +84,30 @@ def _register_error_handlers(app: AnySanic) -> None:
 
 def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
     @app.before_server_start
-    async def open_adapters(app: AnySanic) -> None:
-        await open_database(settings, app.ctx.container, serving=True)
+    async def open_resources(app: AnySanic) -> None:
+        """Open the configured storage (the container's resources) and what is built on it."""
+        container = app.ctx.container
+        await resolved(container.init_resources())
+        live = await resolved(container.live())
+        app.ctx.live = live
+        app.ctx.logins = live.logins
+        app.ctx.games = await resolved(container.games())
+        app.ctx.records = await resolved(container.records())
+        app.ctx.hub = await resolved(container.hub())
+        app.ctx.readiness = await resolved(container.readiness())
 
     @app.after_server_stop
-    async def close_all(app: AnySanic) -> None:
-        await close_adapters(settings, app.ctx.container)
+    async def close_resources(app: AnySanic) -> None:
+        await resolved(app.ctx.container.shutdown_resources())
 
     @app.after_server_start
     async def start_background(app: AnySanic) -> None:
         app.ctx.tasks = [
             asyncio.create_task(app.ctx.hub.run(), name="tavolo-hub"),
             asyncio.create_task(
-                run_deadline_worker(app.ctx.platform, settings.deadline_heartbeat_seconds),
+                run_deadline_worker(
+                    app.ctx.games, app.ctx.live.deadlines, settings.deadline_heartbeat_seconds
+                ),
                 name="tavolo-deadlines",
             ),
         ]

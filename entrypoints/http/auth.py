@@ -14,7 +14,7 @@ from domain.errors import Forbidden
 from entrypoints.http.context import (
     COOKIE_NAME,
     identity_providers_of,
-    platform_of,
+    logins_of,
     require_identity,
     session_id,
     settings_of,
@@ -58,9 +58,9 @@ async def login_as_guest(request: Request) -> HTTPResponse:
     if not settings_of(request.app).guest_login:
         raise Forbidden("guest login is disabled on this server")
     body = load(guest_schema, read_json(request))
-    platform = platform_of(request.app)
-    await logout(platform, session_id(request))  # a login never keeps the previous session id
-    new_session, identity = await guest_login(platform, body["name"])
+    logins = logins_of(request.app)
+    await logout(logins, session_id(request))  # a login never keeps the previous session id
+    new_session, identity = await guest_login(logins, body["name"])
     response = json(me_schema.dump(identity), status=201)
     set_session_cookie(request, response, new_session)
     return response
@@ -70,9 +70,9 @@ async def login_as_guest(request: Request) -> HTTPResponse:
 async def logout_route(request: Request) -> HTTPResponse:
     """End the session; the answer says where the browser goes next (an OIDC user's provider
     may ask for its own post-logout page). A POST, so the CSRF/Origin guard covers it."""
-    platform, session = platform_of(request.app), session_id(request)
-    target = logout_target(identity_providers_of(request.app), await current_identity(platform, session))
-    await logout(platform, session)
+    logins, session = logins_of(request.app), session_id(request)
+    target = logout_target(identity_providers_of(request.app), await current_identity(logins, session))
+    await logout(logins, session)
     response = json(logout_schema.dump({"status": "logged_out", "redirect": target}))
     _clear_session_cookie(response)
     return response

@@ -7,10 +7,10 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.bots import add_bot, remove_bot
+from application.computer_players import add_bot, remove_bot
 from application.views import game_view
 from domain.bots.registry import LEVELS
-from entrypoints.http.context import platform_of, require_identity
+from entrypoints.http.context import games_of, require_identity
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import GameViewSchema, load, read_json
 
@@ -42,9 +42,9 @@ game_view_schema = GameViewSchema()
 async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
     user = await require_identity(request)
     body = load(add_bot_schema, read_json(request))
-    platform = platform_of(request.app)
-    session = await add_bot(platform, user, game_id, body["level"])
-    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)), status=201)
+    games = games_of(request.app)
+    session = await add_bot(games, user, game_id, body["level"])
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 
 @bp.delete("/api/games/<game_id:str>/bots/<seat:int>")
@@ -57,6 +57,6 @@ async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
 )
 async def unseat_bot(request: Request, game_id: str, seat: int) -> HTTPResponse:
     user = await require_identity(request)
-    platform = platform_of(request.app)
-    session = await remove_bot(platform, user, game_id, seat)
-    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)))
+    games = games_of(request.app)
+    session = await remove_bot(games, user, game_id, seat)
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))

@@ -1,4 +1,8 @@
-"""Per-request access to the platform and to the caller's identity."""
+"""Per-request access to what the server runs on, and to the caller's identity.
+
+The app's ``ctx`` is filled once the container's resources are open (before the
+server starts serving; see ``entrypoints.http.app``): the handlers read it here.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,12 @@ from sanic import Sanic
 from sanic.request import Request
 
 from application.auth import current_identity
+from application.games import Games, Records
 from application.hub import GameHub
 from application.identity import Identity
 from application.oidc_login import IdentityProvider
-from application.platform import Platform
+from application.ports import LoginSessions
+from application.rate_limit import FailureLimiter
 from domain.errors import Unauthorized
 from entrypoints.config import Settings
 
@@ -21,14 +27,29 @@ LOGIN_COOKIE_NAME = "tavolo_login"  # binds an OIDC login under way to the brows
 AnySanic = Sanic[Any, Any]
 
 
-def platform_of(app: AnySanic) -> Platform:
-    platform: Platform = app.ctx.platform
-    return platform
+def games_of(app: AnySanic) -> Games:
+    games: Games = app.ctx.games
+    return games
+
+
+def records_of(app: AnySanic) -> Records:
+    records: Records = app.ctx.records
+    return records
+
+
+def logins_of(app: AnySanic) -> LoginSessions:
+    logins: LoginSessions = app.ctx.logins
+    return logins
 
 
 def hub_of(app: AnySanic) -> GameHub:
     hub: GameHub = app.ctx.hub
     return hub
+
+
+def join_limiter_of(app: AnySanic) -> FailureLimiter:
+    limiter: FailureLimiter = app.ctx.container.join_limiter()
+    return limiter
 
 
 def settings_of(app: AnySanic) -> Settings:
@@ -53,7 +74,7 @@ def session_id(request: Request) -> str | None:
 
 
 async def identity(request: Request) -> Identity | None:
-    return await current_identity(platform_of(request.app), session_id(request))
+    return await current_identity(logins_of(request.app), session_id(request))
 
 
 async def require_identity(request: Request) -> Identity:

@@ -6,10 +6,10 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.lobby import create_game, join_game, list_game_types, preview
+from application.lobby import create_game, join_game, leave_game, list_game_types, preview
 from application.queries import my_games, snapshot
 from application.views import game_view
-from entrypoints.http.context import client_address, identity, platform_of, require_identity
+from entrypoints.http.context import client_address, games_of, identity, join_limiter_of, require_identity
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (
     CreateGameSchema,
@@ -36,7 +36,7 @@ TAGS = ("games",)
 @bp.get("/api/game-types")
 @documented("The game types this server offers", responses={200: game_types_schema}, tags=TAGS)
 async def game_types(request: Request) -> HTTPResponse:
-    return json(game_types_schema.dump(list_game_types(platform_of(request.app))))
+    return json(game_types_schema.dump(list_game_types(games_of(request.app))))
 
 
 @bp.post("/api/games")
@@ -51,9 +51,9 @@ async def game_types(request: Request) -> HTTPResponse:
 async def create(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     body = load(create_schema, read_json(request))
-    platform = platform_of(request.app)
-    session = await create_game(platform, user, body["game_type"], body["options"])
-    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)), status=201)
+    games = games_of(request.app)
+    session = await create_game(games, user, body["game_type"], body["options"])
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 
 @bp.post("/api/games/join")
@@ -67,9 +67,10 @@ async def create(request: Request) -> HTTPResponse:
 async def join(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     body = load(join_schema, read_json(request))
-    platform = platform_of(request.app)
-    session = await join_game(platform, user, body["code"], client_address(request))
-    return json(game_view_schema.dump(game_view(platform.registry, session, user.user_id)))
+    games = games_of(request.app)
+    limiter = join_limiter_of(request.app)
+    session = await join_game(games, user, body["code"], client_address(request), limiter)
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))
 
 
 @bp.get("/api/games/preview")
@@ -81,7 +82,9 @@ async def join(request: Request) -> HTTPResponse:
 )
 async def preview_route(request: Request) -> HTTPResponse:
     query = load(preview_query, {"code": request.args.get("code")} if "code" in request.args else {})
-    summary = await preview(platform_of(request.app), query["code"], client_address(request))
+    summary = await preview(
+        games_of(request.app), query["code"], client_address(request), join_limiter_of(request.app)
+    )
     return json(lobby_schema.dump(summary))
 
 
@@ -95,7 +98,7 @@ async def preview_route(request: Request) -> HTTPResponse:
 )
 async def game_snapshot(request: Request, game_id: str) -> HTTPResponse:
     user = await identity(request)
-    view = await snapshot(platform_of(request.app), game_id, None if user is None else user.user_id)
+    view = await snapshot(games_of(request.app), game_id, None if user is None else user.user_id)
     return json(game_view_schema.dump(view))
 
 
@@ -108,4 +111,20 @@ async def game_snapshot(request: Request, game_id: str) -> HTTPResponse:
 )
 async def live_games(request: Request) -> HTTPResponse:
     user = await require_identity(request)
-    return json(lobbies_schema.dump(await my_games(platform_of(request.app), user.user_id)))
+    return json(lobbies_schema.dump(await my_games(games_of(request.app), user.user_id)))
+
+
+@bp.post("/api/games/<game_id:str>/leave")
+@documented(
+    "Leave a table before its match starts",
+    responses={200: GameViewSchema, **errors(401, 403, 404, 409)},
+    auth="required",
+    tags=TAGS,
+    description="Frees the caller's seat; the table's creator keeps the first seat. Leaving a table"
+    " you do not sit at changes nothing.",
+)
+async def leave(request: Request, game_id: str) -> HTTPResponse:
+    user = await require_identity(request)
+    games = games_of(request.app)
+    session = await leave_game(games, user, game_id)
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))

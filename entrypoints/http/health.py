@@ -28,7 +28,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def _readiness_check(app: AnySanic) -> ReadinessCheck:
-    check: ReadinessCheck = app.ctx.container.readiness()
+    check: ReadinessCheck = app.ctx.readiness
     return check
 
 

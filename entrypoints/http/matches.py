@@ -9,7 +9,7 @@ from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
 from application.statistics import leaderboard, match_history, my_ratings
-from entrypoints.http.context import identity, platform_of, require_identity
+from entrypoints.http.context import identity, records_of, require_identity
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (
     HistoryQuerySchema,
@@ -47,7 +47,7 @@ async def history(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     query = load(history_query, query_args(request))
     page = await match_history(
-        platform_of(request.app), user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
+        records_of(request.app), user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
     )
     return json(history_schema.dump(page))
 
@@ -61,7 +61,7 @@ async def history(request: Request) -> HTTPResponse:
 )
 async def ratings(request: Request) -> HTTPResponse:
     user = await require_identity(request)
-    return json(ratings_schema.dump({"ratings": await my_ratings(platform_of(request.app), user.user_id)}))
+    return json(ratings_schema.dump({"ratings": await my_ratings(records_of(request.app), user.user_id)}))
 
 
 @bp.get("/api/leaderboard")
@@ -77,7 +77,7 @@ async def leaderboard_route(request: Request) -> HTTPResponse:
     query = load(leaderboard_query, query_args(request))
     user = await identity(request)
     board = await leaderboard(
-        platform_of(request.app),
+        records_of(request.app),
         query["game_type"],
         query["page"],
         query["limit"],

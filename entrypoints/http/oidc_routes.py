@@ -21,7 +21,7 @@ from entrypoints.http.auth import set_session_cookie
 from entrypoints.http.context import (
     LOGIN_COOKIE_NAME,
     identity_providers_of,
-    platform_of,
+    logins_of,
     session_id,
     settings_of,
 )
@@ -90,7 +90,7 @@ async def login(request: Request, provider: str) -> HTTPResponse:
     found = _provider(request, provider)
     settings = settings_of(request.app)
     binding = _binding(request) or new_login_binding()  # several tabs of one browser share it
-    url = await begin_login(platform_of(request.app), found, binding, settings.oidc_login_timeout_seconds)
+    url = await begin_login(logins_of(request.app), found, binding, settings.oidc_login_timeout_seconds)
     response = _no_store(redirect(url))
     response.add_cookie(
         LOGIN_COOKIE_NAME,
@@ -121,7 +121,7 @@ async def login(request: Request, provider: str) -> HTTPResponse:
 async def callback(request: Request, provider: str) -> HTTPResponse:
     found = _provider(request, provider)
     new_session, _ = await finish_login(
-        platform_of(request.app),
+        logins_of(request.app),
         found,
         state=_argument(request, "state"),
         code=_argument(request, "code"),

@@ -6,25 +6,24 @@ engine happens to shuffle: "find a deal where the player on turn has a card with
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
-
-from dependency_injector import providers
+from unittest.mock import patch
 
 from domain.engine import Timeouts, validate_options
 from domain.registry import EngineRegistry
+from domain.seeding import match_rng
 from entrypoints.config import Settings
 from entrypoints.container import build_container
 from entrypoints.http.app import create_app
-from tests.integration.server import RunningServer, free_port, server_settings
+from tests.integration.server import RunningServer, free_port, running_server, server_settings
 
 
 @dataclass(frozen=True)
 class Deal:
-    seed: int
+    seed: str  # a match seed (hex), as ``application.transition.new_seed`` makes them
     turn: int
     view: dict[str, Any]
 
@@ -36,11 +35,15 @@ def find_deal(
     wanted: Callable[[dict[str, Any]], bool],
     tries: int = 5000,
 ) -> Deal:
-    """The first seed whose opening position, seen by the seat on turn, satisfies ``wanted``."""
+    """The first seed whose opening position, seen by the seat on turn, satisfies ``wanted``.
+
+    A match deals with ``match_rng(seed, version)``, the version its start makes: the table is
+    created at 1, each other seat taken adds one, and the start one more."""
     engine = registry.get(game_type)
     valid = validate_options(engine.option_specs, options)
-    for seed in range(tries):
-        state = engine.start(valid, Timeouts(), 0.0, random.Random(seed))
+    for number in range(tries):
+        seed = f"{number:064x}"
+        state = engine.start(valid, Timeouts(), 0.0, match_rng(seed, engine.seats + 1)).state
         turn = engine.turn(state)
         if turn is None:
             continue
@@ -55,27 +58,14 @@ def several_captures(view: dict[str, Any]) -> bool:
 
 
 @asynccontextmanager
-async def seeded_server(seed: int, settings: Settings | None = None) -> AsyncIterator[RunningServer]:
-    """Like ``running_server``, but every random choice of the platform starts from ``seed``.
-
-    Join codes come from the same seed, so such a server hosts one game.
-    """
+async def seeded_server(seed: str, settings: Settings | None = None) -> AsyncIterator[RunningServer]:
+    """Like ``running_server``, but every match it starts gets ``seed`` as its secret seed."""
     port = free_port()
     settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
-    container = build_container(settings)
-    platform = replace(container.platform(), rng_factory=lambda: random.Random(seed))
-    container.platform.override(providers.Object(platform))
-    app = create_app(settings, container)
-    server = await app.create_server(
-        host="127.0.0.1", port=port, return_asyncio_server=True, access_log=False
-    )
-    assert server is not None
-    await server.startup()
-    await server.before_start()
-    await server.after_start()
-    try:
-        yield RunningServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", app)
-    finally:
-        await server.before_stop()
-        await server.close()
-        await server.after_stop()
+    app = create_app(settings, build_container(settings))
+    with (
+        patch("application.lobby.new_seed", lambda: seed),
+        patch("application.computer_players.new_seed", lambda: seed),
+    ):
+        async with running_server(settings, port, app) as running:
+            yield running

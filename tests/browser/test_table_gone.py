@@ -17,11 +17,11 @@ async def test_a_table_the_server_lost_is_shown_as_gone_with_a_way_back(
     anna = await open_guest(browser, server, "Anna", viewport)
     await create_table(anna, "briscola")
     game_id = anna.page.url.rsplit("/", 1)[-1]
-    platform = server.app.ctx.platform
-    assert await platform.store.get(game_id) is not None
+    games = server.app.ctx.games
+    assert await games.store.get(game_id) is not None
 
-    platform.store._forget(game_id)  # as if Redis had restarted without its data
-    platform.live.forget(game_id)
+    games.store._forget(game_id)  # as if Redis had restarted without its data
+    games.live.forget(game_id)
     await server.app.ctx.hub.on_notification(Notification(None))  # the resync after reconnecting
 
     await expect(anna.page.get_by_role("heading", name="This table is gone")).to_be_visible()

@@ -40,12 +40,13 @@ class RunningServer:
 
 @asynccontextmanager
 async def running_server(
-    settings: Settings | None = None, port: int | None = None
+    settings: Settings | None = None, port: int | None = None, app: Any = None
 ) -> AsyncIterator[RunningServer]:
-    """``port``: listen there (e.g. one an OIDC redirect URI already names); default a free one."""
+    """``port``: listen there (e.g. one an OIDC redirect URI already names); default a free one.
+    ``app``: serve this app (built for ``port``) rather than one made from ``settings``."""
     port = port or free_port()
     settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
-    app = create_app(settings, build_container(settings))
+    app = app or create_app(settings, build_container(settings))
     server = await app.create_server(
         host="127.0.0.1", port=port, return_asyncio_server=True, access_log=False
     )

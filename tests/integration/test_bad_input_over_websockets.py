@@ -13,7 +13,7 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from application.platform import Platform
+from application.games import Games
 from domain.games.fishing import SCOPONE
 from tests.integration.server import Guest, RunningServer, Socket, running_server, server_settings
 from tests.unit.games.fishing.builders import position
@@ -33,9 +33,9 @@ class Table:
     code: str
 
     @property
-    def platform(self) -> Platform:
-        platform: Platform = self.server.app.ctx.platform
-        return platform
+    def games(self) -> Games:
+        games: Games = self.server.app.ctx.games
+        return games
 
 
 async def seat_four(server: RunningServer) -> tuple[list[Guest], str, str]:
@@ -46,18 +46,18 @@ async def seat_four(server: RunningServer) -> tuple[list[Guest], str, str]:
     return guests, created["id"], created["join_code"]
 
 
-async def install(platform: Platform, game_id: str, state: Any) -> None:
-    session = await platform.store.get(game_id)
+async def install(games: Games, game_id: str, state: Any) -> None:
+    session = await games.store.get(game_id)
     assert session is not None
     arranged = dataclasses.replace(session, state=SCOPONE.dump(state), version=session.version + 1)
-    assert await platform.store.save(arranged, expected_version=session.version)
+    assert await games.commits.commit(arranged, session.version, ())
 
 
 @pytest.fixture
 async def table() -> AsyncIterator[Table]:
     async with running_server(server_settings()) as server:
         guests, game_id, code = await seat_four(server)
-        await install(server.app.ctx.platform, game_id, position(SCOPONE, HANDS, table=TABLE, turn=1))
+        await install(server.app.ctx.games, game_id, position(SCOPONE, HANDS, table=TABLE, turn=1))
         sockets = [await Socket.open(server, game_id, g.cookie) for g in guests]
         for s in sockets:
             assert (await s.receive())["type"] == "state"
@@ -69,7 +69,7 @@ async def table() -> AsyncIterator[Table]:
 
 
 async def refused(table: Table, seat: int, raw: str, code: str) -> None:
-    before = await table.platform.store.get(table.game_id)
+    before = await table.games.store.get(table.game_id)
     socket = table.sockets[seat]
     await socket.conn.send(raw)
     error = await socket.receive()
@@ -78,7 +78,7 @@ async def refused(table: Table, seat: int, raw: str, code: str) -> None:
     await socket.send({"action": "state"})
     fresh = await socket.receive()
     assert fresh["type"] == "state" and fresh["game"]["version"] == before.version  # type: ignore[union-attr]
-    assert await table.platform.store.get(table.game_id) == before
+    assert await table.games.store.get(table.game_id) == before
 
 
 @pytest.mark.parametrize(
@@ -142,14 +142,14 @@ async def test_the_mandatory_capture_is_accepted_after_the_refusals(table: Table
 
 
 async def test_playing_during_the_hand_end_summary_is_refused(table: Table) -> None:
-    session = await table.platform.store.get(table.game_id)
+    session = await table.games.store.get(table.game_id)
     assert session is not None and session.state is not None
     state = SCOPONE.load(session.state)
     rng = random.Random(3)
     while SCOPONE.view(state, None)["phase"] != "hand_end":
         (deadline,) = SCOPONE.deadlines(state)
         state = SCOPONE.fire(state, deadline.token, deadline.due, rng).state
-    await install(table.platform, table.game_id, state)
+    await install(table.games, table.game_id, state)
     await refused(table, 1, '{"action": "play", "card": "05D"}', "illegal_move")
 
 

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 import application.play
-import entrypoints.ws
+import entrypoints.http.ws
 from entrypoints.config import Settings
 from tests.conftest import service_unavailable
 from tests.integration.server import Guest, RunningServer, Socket, running_server, server_settings
@@ -225,7 +225,7 @@ async def test_an_unforeseen_failure_is_an_internal_error_frame_logged_without_v
             raise KeyError(held)
         return await real_act(platform, game_id, user_id, message)
 
-    monkeypatch.setattr(entrypoints.ws, "act", act)
+    monkeypatch.setattr(entrypoints.http.ws, "act", act)
     caplog.set_level(logging.INFO)
     async with running_server(server_settings()) as server:
         match = await seated_match(server, "scopa")

@@ -40,7 +40,8 @@ from application.rate_limit import TokenBucket
 from domain.engine import JSON
 from domain.errors import InvalidAction, NotFound, TavoloError
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
-from entrypoints.http.context import hub_of, identity, platform_of, settings_of
+from entrypoints.http.context import games_of, hub_of, identity, settings_of
+from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, state_frame
 from entrypoints.telemetry_setup import socket_trace
 
 log = logging.getLogger(__name__)
@@ -49,12 +50,6 @@ bp = Blueprint("ws")
 PLATFORM_ACTIONS = {"state", "sync"}
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server cannot serve this socket now
-INTERNAL = "internal"
-
-
-def ws_internal() -> JSON:
-    """The frame a message gets when handling it failed unexpectedly: the socket and the game go on."""
-    return {"type": "error", "code": INTERNAL, "message": "the server could not handle this message"}
 
 
 class SocketSubscriber:
@@ -70,10 +65,17 @@ class SocketSubscriber:
     def user_id(self) -> str | None:
         return self._user_id
 
-    async def send(self, message: JSON) -> None:
-        if message.get("type") == "state":
-            self.state_version = message["game"]["version"]
-        await self._ws.send(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+    async def show(self, view: JSON, events: list[JSON], result: JSON | None) -> None:
+        self.state_version = view["version"]
+        await self.send(state_frame(view, events))
+        if result is not None:
+            await self.send(game_over_frame(result))
+
+    async def gone(self) -> None:
+        await self.send(gone_frame())
+
+    async def send(self, frame: JSON) -> None:
+        await self._ws.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 @bp.on_request
@@ -82,7 +84,7 @@ async def refuse_unknown_games(request: Request) -> HTTPResponse | None:
     if request.route is None or request.route.name != f"{request.app.name}.ws.game_socket":
         return None
     game_id = request.match_info.get("game_id", "")
-    if await platform_of(request.app).store.get(game_id) is None:
+    if await games_of(request.app).store.get(game_id) is None:
         return json_response(error_body(NotFound.code, "no such game"), status=404)
     return None
 
@@ -122,7 +124,7 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
     user_id = None if user is None else user.user_id
-    platform, hub = platform_of(request.app), hub_of(request.app)
+    games, hub = games_of(request.app), hub_of(request.app)
     subscriber = SocketSubscriber(ws, user_id)
     log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
     traced = socket_trace(request, game_id, user_id)
@@ -143,7 +145,7 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                     await traced.action(message["action"], hub.resend(game_id, subscriber))
                 else:
                     known = subscriber.state_version
-                    session = await traced.action(message["action"], act(platform, game_id, user_id, message))
+                    session = await traced.action(message["action"], act(games, game_id, user_id, message))
                     if session.version <= known:  # accepted but changed nothing (a repeated ack):
                         await hub.resend(game_id, subscriber)  # no broadcast comes, so answer here
             except TavoloError as error:
@@ -161,7 +163,7 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                     type(error).__qualname__,
                     traceback_without_values(error),
                 )
-                await subscriber.send(ws_internal())
+                await subscriber.send(internal_frame())
     finally:
         await hub.detach(game_id, subscriber)
         traced.end()

@@ -1,0 +1,37 @@
+"""The WebSocket protocol's frames: the server's side of the wire, built here and nowhere else.
+
+* ``{"type": "state", "game": view, "events": [...]}`` — the game as the
+  connection may see it, and the events of the change that made this version
+  (a seat gets the public events and its own private ones; a spectator, and a
+  snapshot asked for with ``{"action": "state"}``, the public ones or none);
+* ``{"type": "game_over", "scores": {...}, "winner": ...}`` after every state of
+  a finished match;
+* ``{"type": "error", "code": ..., "message": ...}`` for a refused message, a
+  storage outage (``unavailable``), a failure nobody foresaw (``internal``) and
+  a table that no longer exists (``not_found``).
+"""
+
+from __future__ import annotations
+
+from domain.engine import JSON
+from domain.errors import NotFound
+
+INTERNAL = "internal"
+
+
+def state_frame(view: JSON, events: list[JSON]) -> JSON:
+    return {"type": "state", "game": view, "events": events}
+
+
+def game_over_frame(result: JSON) -> JSON:
+    return {"type": "game_over", "scores": result["scores"], "winner": result["winner"]}
+
+
+def gone_frame() -> JSON:
+    """A table that expired, or that the live store lost."""
+    return {"type": "error", "code": NotFound.code, "message": "this table no longer exists"}
+
+
+def internal_frame() -> JSON:
+    """A message whose handling failed unexpectedly: the socket and the game go on."""
+    return {"type": "error", "code": INTERNAL, "message": "the server could not handle this message"}
