@@ -44,9 +44,10 @@ def _seated_users(session: GameSession) -> set[str]:
 class MemorySessionStore:
     """A ``SessionStore`` in a dict, with a sliding TTL measured by ``clock``.
 
-    ``create`` and ``save`` (re)start a session's TTL of ``ttl_seconds``; a
-    session not saved for that long vanishes, together with its join code.
-    Every method runs without awaiting, so each is atomic under asyncio.
+    Only ``MemoryCommits`` writes to it, through ``write``, which (re)starts a
+    session's TTL of ``ttl_seconds``; a session not written for that long
+    vanishes, together with its join code. Every method runs without awaiting,
+    so each is atomic under asyncio.
     """
 
     def __init__(self, clock: Clock, ttl_seconds: float = DEFAULT_TTL_SECONDS) -> None:
@@ -59,9 +60,6 @@ class MemorySessionStore:
         self._by_user: dict[str, set[str]] = {}
         self._next_sweep = clock.now()
 
-    async def create(self, session: GameSession) -> bool:
-        return self.write(session, 0)
-
     async def get(self, game_id: str) -> GameSession | None:
         record = self._live_record(game_id)
         if record is None:
@@ -73,9 +71,6 @@ class MemorySessionStore:
         if game_id is None:
             return None
         return await self.get(game_id)
-
-    async def save(self, session: GameSession, expected_version: int) -> bool:
-        return self.write(session, expected_version)
 
     def write(self, session: GameSession, expected_version: int) -> bool:
         """Store ``session`` as ``Commits.commit`` does, and say whether it did.

@@ -32,7 +32,8 @@ Advance = Callable[[float], Awaitable[None]]
 
 @dataclass(frozen=True)
 class CommitSetup:
-    """A ``Commits`` adapter with the store, deadline queue and notifier it writes to."""
+    """A ``Commits`` adapter with the store, deadline queue and notifier it writes to
+    (the ``Commits`` and ``SessionStore`` suites run on it)."""
 
     commits: Commits
     store: SessionStore

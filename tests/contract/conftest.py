@@ -1,7 +1,7 @@
 """Fixtures of the port contract suites.
 
 Every port fixture is parametrised over a registry of adapter *factories*, one
-registry per port below (``SESSION_STORES``, ``NOTIFIERS`` …). A factory is an async
+registry per port below (``NOTIFIERS``, ``COMMITS`` …). A factory is an async
 context manager that receives the test's ``Timeline`` and yields a ready
 adapter, cleaning up when the test ends.
 
@@ -10,14 +10,20 @@ How an adapter joins a suite (the Redis ones live in ``redis_factories.py``):
 1. write a factory, e.g.::
 
        @asynccontextmanager
-       async def redis_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
+       async def redis_deadline_queue(timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
            async with redis_space(timeline) as space:  # skips when Redis is unreachable,
-               yield RedisSessionStore(space.client, space.keys, SESSION_TTL_SECONDS)
-               # ... and deletes the test's keys when it ends
+               queue = RedisDeadlineQueue(space.client, space.keys)
+               try:
+                   yield queue
+               finally:  # ... and deletes the test's keys when it ends
+                   await queue.close()
 
-2. add it to the registry: ``SESSION_STORES["redis"] = redis_session_store``.
+2. add it to the registry: ``DEADLINE_QUEUES["redis"] = redis_deadline_queue``.
    The registry's keys are the fixture's params, so every test of the suite
    also runs as ``[redis]``.
+
+The ``SessionStore`` is read-only (``Commits`` writes every session), so its
+suite runs on ``commit_setup``: a store together with the commits that write it.
 
 Time. A factory whose adapter takes a ``Clock`` gives it ``timeline.fake`` (the
 ``fake_clock`` fixture), and tests move it with the ``advance(seconds)``
@@ -42,7 +48,7 @@ from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
-from application.ports import DeadlineQueue, LoginSessions, Notifier, SessionStore
+from application.ports import DeadlineQueue, LoginSessions, Notifier
 from tests.contract import (
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
@@ -56,7 +62,6 @@ from tests.contract.redis_factories import (
     redis_deadline_queue,
     redis_login_sessions,
     redis_notifier,
-    redis_session_store,
 )
 
 T = TypeVar("T")
@@ -64,11 +69,6 @@ Factory = Callable[[Timeline], AbstractAsyncContextManager[T]]
 
 
 # --- memory factories -------------------------------------------------------
-
-
-@asynccontextmanager
-async def memory_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
-    yield MemorySessionStore(timeline.fake, ttl_seconds=SESSION_TTL_SECONDS)
 
 
 @asynccontextmanager
@@ -97,10 +97,6 @@ async def memory_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
 
 # --- registries: name -> factory; the keys are the fixtures' params ----------
 
-SESSION_STORES: dict[str, Factory[SessionStore]] = {
-    "memory": memory_session_store,
-    "redis": redis_session_store,
-}
 NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier, "redis": redis_notifier}
 DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {
     "memory": memory_deadline_queue,
@@ -137,12 +133,6 @@ def advance(timeline: Timeline) -> Advance:
 
 
 # --- one fixture per port ---------------------------------------------------
-
-
-@pytest.fixture(params=list(SESSION_STORES))
-async def session_store(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[SessionStore]:
-    async with SESSION_STORES[request.param](timeline) as adapter:
-        yield adapter
 
 
 @pytest.fixture(params=list(NOTIFIERS))

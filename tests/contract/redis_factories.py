@@ -29,7 +29,7 @@ from adapters.redis import (
     RedisSessionStore,
     connect,
 )
-from application.ports import DeadlineQueue, LoginSessions, Notifier, SessionStore
+from application.ports import DeadlineQueue, LoginSessions, Notifier
 from tests.conftest import service_unavailable
 from tests.contract import (
     LOGIN_ABSOLUTE_SECONDS,
@@ -105,12 +105,6 @@ async def redis_space(timeline: Timeline) -> AsyncIterator[RedisSpace]:
 
 
 # --- one factory per port ----------------------------------------------------
-
-
-@asynccontextmanager
-async def redis_session_store(timeline: Timeline) -> AsyncIterator[SessionStore]:
-    async with redis_space(timeline) as space:
-        yield RedisSessionStore(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
 
 
 @asynccontextmanager

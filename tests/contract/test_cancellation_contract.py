@@ -21,7 +21,7 @@ import pytest
 
 from application.ports import MatchRepository, ScheduledDeadline
 from application.records import FinishedMatch, Participant
-from tests.contract import CommitSetup, new_session
+from tests.contract import CommitSetup, create, new_session
 from tests.contract.match_factories import MATCH_REPOSITORIES
 
 MAX_LOOP_TURNS = 400
@@ -107,7 +107,7 @@ async def test_a_commit_cancelled_anywhere_is_whole_or_absent_and_the_adapter_go
     commit_setup: CommitSetup,
 ) -> None:
     session = new_session()
-    assert await commit_setup.store.create(session)
+    assert await create(commit_setup.commits, session)
     current = {"session": session}
 
     async def start(attempt: int) -> bool:

@@ -22,7 +22,7 @@ async def test_a_commit_at_the_stored_version_saves_reschedules_and_announces_th
     commit_setup: CommitSetup, timeline: Timeline
 ) -> None:
     session = new_session()
-    await commit_setup.store.create(session)
+    await create(commit_setup.commits, session)
     now = timeline.now()
     await commit_setup.deadlines.replace(session.id, [ScheduledDeadline(session.id, "old", now - 1)])
     listener = commit_setup.notifier.listen()
@@ -45,8 +45,8 @@ async def test_a_stale_commit_changes_nothing_and_announces_nothing(
     commit_setup: CommitSetup, timeline: Timeline
 ) -> None:
     session, marker = new_session(), new_session()
-    await commit_setup.store.create(session)
-    await commit_setup.store.create(marker)
+    await create(commit_setup.commits, session)
+    await create(commit_setup.commits, marker)
     now = timeline.now()
     await commit_setup.deadlines.replace(session.id, [ScheduledDeadline(session.id, "kept", now - 1)])
     listener = commit_setup.notifier.listen()
@@ -60,6 +60,7 @@ async def test_a_stale_commit_changes_nothing_and_announces_nothing(
 
     assert saved is False
     assert await commit_setup.store.get(session.id) == session
+    assert await commit_setup.store.games_of("u-carol") == []
     assert await due_now(commit_setup) == [(session.id, "kept")]
     joined_marker = marker.with_player(Seat("u-dan", "Dan"), now=marker.created_at + 1)
     assert await commit_setup.commits.commit(joined_marker, marker.version, [])
@@ -67,18 +68,32 @@ async def test_a_stale_commit_changes_nothing_and_announces_nothing(
     await close(listener)
 
 
-async def test_a_commit_to_an_unknown_game_is_refused(commit_setup: CommitSetup) -> None:
+async def test_a_commit_expecting_a_version_ahead_of_the_stored_one_is_refused(
+    commit_setup: CommitSetup,
+) -> None:
+    session = new_session()
+    await create(commit_setup.commits, session)
+    ahead = replace(session, version=5, state={"x": 5})
+
+    assert await commit_setup.commits.commit(ahead, 4, []) is False
+
+    assert await commit_setup.store.get(session.id) == session
+
+
+async def test_a_commit_to_an_unknown_game_is_refused_and_stores_nothing(commit_setup: CommitSetup) -> None:
     ghost = new_session()
 
     assert await commit_setup.commits.commit(ghost.with_player(Seat("u-bob", "Bob"), 1.0), 1, []) is False
     assert await commit_setup.store.get(ghost.id) is None
+    assert await commit_setup.store.find_by_code(ghost.join_code) is None
+    assert await commit_setup.store.games_of("u-bob") == []
 
 
 async def test_a_commit_without_deadlines_cancels_that_games_deadlines_only(
     commit_setup: CommitSetup, timeline: Timeline
 ) -> None:
     game, other = new_session(), new_session()
-    await commit_setup.store.create(game)
+    await create(commit_setup.commits, game)
     now = timeline.now()
     await commit_setup.deadlines.replace(game.id, [ScheduledDeadline(game.id, "turn-1", now - 1)])
     await commit_setup.deadlines.replace(other.id, [ScheduledDeadline(other.id, "turn-9", now - 1)])
@@ -92,7 +107,7 @@ async def test_a_commit_that_brings_the_earliest_deadline_forward_wakes_the_wait
     commit_setup: CommitSetup, timeline: Timeline
 ) -> None:
     session = new_session()
-    await commit_setup.store.create(session)
+    await create(commit_setup.commits, session)
     waiter = asyncio.create_task(commit_setup.deadlines.wait(timeout=30))
     await asyncio.sleep(0.05)
     assert not waiter.done()

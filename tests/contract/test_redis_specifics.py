@@ -14,7 +14,7 @@ import pytest
 from adapters.redis import RedisCommits, RedisDeadlineQueue, RedisNotifier, RedisSessionStore
 from application.ports import ClaimedDeadline, Notification, ScheduledDeadline
 from domain.session import Seat
-from tests.contract import Timeline, new_session
+from tests.contract import Timeline, create, new_session
 from tests.contract.redis_factories import RedisSpace, redis_space
 
 RECEIVE_TIMEOUT = 2.0
@@ -57,7 +57,7 @@ async def test_a_writer_that_stalled_cannot_overwrite_the_state_another_process_
     slow_commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
     fast_commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
     session = new_session()
-    assert await slow_store.create(session)
+    assert await create(slow_commits, session)
 
     slow_read = await slow_store.get(session.id)
     assert slow_read is not None
@@ -74,9 +74,9 @@ async def test_a_writer_that_stalled_cannot_overwrite_the_state_another_process_
 
 
 async def test_a_session_lives_under_the_documented_keys_with_its_ttl(space: RedisSpace) -> None:
-    store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
+    commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
     session = new_session()
-    assert await store.create(session)
+    assert await create(commits, session)
     prefix = space.keys.prefix
 
     assert await space.client.get(f"{prefix}:code:{session.join_code}") == session.id

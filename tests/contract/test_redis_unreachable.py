@@ -8,6 +8,7 @@ escape an adapter. The client points at a port nobody listens on.
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -25,7 +26,14 @@ from adapters.redis import (
 from application.identity import Identity
 from application.ports import ClaimedDeadline, LoginAttempt, ScheduledDeadline, StorageUnavailable
 from tests.contract import new_session
-from tests.integration.server import free_port
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on (bound once by us, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
 
 
 @pytest.fixture
@@ -48,13 +56,12 @@ def calls(client: Any) -> dict[str, Callable[[], Awaitable[Any]]]:
     claimed = ClaimedDeadline(session.id, "turn", 0.0, "lease")
     attempt = LoginAttempt("state", "nonce", "verifier", "mock", "binding")
     return {
-        "store.create": lambda: store.create(session),
         "store.get": lambda: store.get(session.id),
         "store.find_by_code": lambda: store.find_by_code(session.join_code),
-        "store.save": lambda: store.save(session, session.version),
         "store.games_of": lambda: store.games_of("u-anna"),
         "store.count_live": lambda: store.count_live(),
         "commits.commit": lambda: commits.commit(session, session.version, ()),
+        "commits.commit(create)": lambda: commits.commit(session, 0, ()),
         "deadlines.replace": lambda: deadlines.replace(session.id, [ScheduledDeadline(session.id, "t", 1.0)]),
         "deadlines.claim_due": lambda: deadlines.claim_due(10, 5.0),
         "deadlines.complete": lambda: deadlines.complete(claimed),
