@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import redis.asyncio as redis
 
-from adapters.redis.commit_script import SAVE_AND_COMMIT, script_args, script_keys
+from adapters.redis.commit_script import COMMIT, commit_args, commit_keys
 from adapters.redis.keys import RedisKeys
 from adapters.redis.session_store import DEFAULT_TTL_SECONDS
 from application.ports import ScheduledDeadline
@@ -42,20 +42,13 @@ class RedisCommits:
             raise ValueError("ttl_seconds must be positive")
         self._keys = keys
         self._ttl_ms = max(1, math.ceil(ttl_seconds * 1000))
-        self._script = client.register_script(SAVE_AND_COMMIT)
+        self._script = client.register_script(COMMIT)
 
     async def commit(
         self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
     ) -> bool:
-        args = script_args(
-            session,
-            self._ttl_ms,
-            expected_version,
-            events_channel=self._keys.events(session.id),
-            deadline_channel=self._keys.deadline_events,
-            deadlines=deadlines,
-        )
-        outcome = await self._script(keys=script_keys(self._keys, session), args=args)
+        args = commit_args(self._keys, session, self._ttl_ms, expected_version, deadlines)
+        outcome = await self._script(keys=commit_keys(self._keys, session), args=args)
         if outcome != 1:
             logger.debug("commit of game %s refused: %s", session.id, _REFUSALS.get(outcome, outcome))
         return bool(outcome == 1)

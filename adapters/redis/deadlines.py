@@ -12,6 +12,7 @@ import redis.asyncio as redis
 
 from adapters.redis.commit_script import deadline_member
 from adapters.redis.keys import RedisKeys
+from adapters.redis.lua import DROP_DEADLINE, REPLACE_DEADLINES, script
 from adapters.redis.subscription import Subscription
 from application.ports import ClaimedDeadline, ScheduledDeadline
 
@@ -19,22 +20,14 @@ logger = logging.getLogger(__name__)
 
 # KEYS: queue, due hash, lease hash, the game's member set.
 # ARGV: events channel, game id, then member, due pairs.
-_REPLACE = """
-local old = redis.call('SMEMBERS', KEYS[4])
-for _, member in ipairs(old) do
-  redis.call('ZREM', KEYS[1], member)
-  redis.call('HDEL', KEYS[2], member)
-  redis.call('HDEL', KEYS[3], member)
-end
-redis.call('DEL', KEYS[4])
-for i = 3, #ARGV, 2 do
-  redis.call('ZADD', KEYS[1], ARGV[i + 1], ARGV[i])
-  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 1])
-  redis.call('SADD', KEYS[4], ARGV[i])
-end
+_REPLACE = script(
+    """
+local dropped = replace_deadlines(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV, 3)
 redis.call('PUBLISH', ARGV[1], ARGV[2])
-return #old
-"""
+return dropped
+""",
+    REPLACE_DEADLINES,
+)
 
 # Leases what is due by Redis's own clock: the score moves to the lease's end.
 # KEYS: queue, due hash, lease hash.  ARGV: limit, lease seconds, lease id.
@@ -56,14 +49,15 @@ return claimed
 
 # Removes a claimed entry only while it still carries this claim's lease.
 # KEYS: queue, due hash, lease hash, the game's member set.  ARGV: member, lease id.
-_COMPLETE = """
+_COMPLETE = script(
+    """
 if redis.call('HGET', KEYS[3], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('ZREM', KEYS[1], ARGV[1])
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('HDEL', KEYS[3], ARGV[1])
+drop_deadline(KEYS[1], KEYS[2], KEYS[3], ARGV[1])
 redis.call('SREM', KEYS[4], ARGV[1])
 return 1
-"""
+""",
+    DROP_DEADLINE,
+)
 
 
 class RedisDeadlineQueue:

@@ -8,6 +8,7 @@ import redis.asyncio as redis
 
 from adapters.redis.codec import decode_session
 from adapters.redis.keys import RedisKeys
+from adapters.redis.lua import NOW_MS, script
 from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
@@ -15,12 +16,13 @@ logger = logging.getLogger(__name__)
 DEFAULT_TTL_SECONDS = 86_400.0
 
 # KEYS: the live index.  Drops the entries of expired games, then counts the rest.
-_COUNT_LIVE = """
-local t = redis.call('TIME')
-local now_ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_ms)
+_COUNT_LIVE = script(
+    """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_ms())
 return redis.call('ZCARD', KEYS[1])
-"""
+""",
+    NOW_MS,
+)
 
 
 class RedisSessionStore:
