@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -135,25 +135,18 @@ def advance(timeline: Timeline) -> Advance:
 # --- one fixture per port ---------------------------------------------------
 
 
-@pytest.fixture(params=list(NOTIFIERS))
-async def notifier(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[Notifier]:
-    async with NOTIFIERS[request.param](timeline) as adapter:
-        yield adapter
+def port_fixture(name: str, registry: dict[str, Factory[T]]) -> Any:
+    """The fixture ``name``: each adapter of ``registry`` in turn (its params are the registry's keys)."""
+
+    @pytest.fixture(name=name, params=list(registry))
+    async def adapter(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[T]:
+        async with registry[request.param](timeline) as built:
+            yield built
+
+    return adapter
 
 
-@pytest.fixture(params=list(DEADLINE_QUEUES))
-async def deadline_queue(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
-    async with DEADLINE_QUEUES[request.param](timeline) as adapter:
-        yield adapter
-
-
-@pytest.fixture(params=list(LOGIN_SESSIONS))
-async def login_sessions(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[LoginSessions]:
-    async with LOGIN_SESSIONS[request.param](timeline) as adapter:
-        yield adapter
-
-
-@pytest.fixture(params=list(COMMITS))
-async def commit_setup(request: pytest.FixtureRequest, timeline: Timeline) -> AsyncIterator[CommitSetup]:
-    async with COMMITS[request.param](timeline) as adapter:
-        yield adapter
+notifier = port_fixture("notifier", NOTIFIERS)
+deadline_queue = port_fixture("deadline_queue", DEADLINE_QUEUES)
+login_sessions = port_fixture("login_sessions", LOGIN_SESSIONS)
+commit_setup = port_fixture("commit_setup", COMMITS)

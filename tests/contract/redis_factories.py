@@ -14,6 +14,7 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as redis
@@ -107,24 +108,32 @@ async def redis_space(timeline: Timeline) -> AsyncIterator[RedisSpace]:
 # --- one factory per port ----------------------------------------------------
 
 
+class _Closable(Protocol):
+    async def close(self) -> None: ...
+
+
+C = TypeVar("C", bound=_Closable)
+
+
+@asynccontextmanager
+async def closing(adapter: C) -> AsyncIterator[C]:
+    """Yield ``adapter``, then ``close()`` it (ending its pub/sub subscription)."""
+    try:
+        yield adapter
+    finally:
+        await adapter.close()
+
+
 @asynccontextmanager
 async def redis_notifier(timeline: Timeline) -> AsyncIterator[Notifier]:
-    async with redis_space(timeline) as space:
-        notifier = RedisNotifier(space.client, space.keys)
-        try:
-            yield notifier
-        finally:
-            await notifier.close()
+    async with redis_space(timeline) as space, closing(RedisNotifier(space.client, space.keys)) as notifier:
+        yield notifier
 
 
 @asynccontextmanager
 async def redis_deadline_queue(timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
-    async with redis_space(timeline) as space:
-        queue = RedisDeadlineQueue(space.client, space.keys)
-        try:
-            yield queue
-        finally:
-            await queue.close()
+    async with redis_space(timeline) as space, closing(RedisDeadlineQueue(space.client, space.keys)) as queue:
+        yield queue
 
 
 @asynccontextmanager
@@ -137,13 +146,11 @@ async def redis_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSession
 
 @asynccontextmanager
 async def redis_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
-    async with redis_space(timeline) as space:
+    async with (
+        redis_space(timeline) as space,
+        closing(RedisDeadlineQueue(space.client, space.keys)) as deadlines,
+        closing(RedisNotifier(space.client, space.keys)) as notifier,
+    ):
         store = RedisSessionStore(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
-        deadlines = RedisDeadlineQueue(space.client, space.keys)
-        notifier = RedisNotifier(space.client, space.keys)
         commits = RedisCommits(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
-        try:
-            yield CommitSetup(commits, store, deadlines, notifier)
-        finally:
-            await notifier.close()
-            await deadlines.close()
+        yield CommitSetup(commits, store, deadlines, notifier)

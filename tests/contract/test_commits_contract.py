@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from dataclasses import replace
 
-from application.ports import ScheduledDeadline
-from domain.session import Seat
+from application.ports import Notification, ScheduledDeadline
+from domain.session import GameSession, Seat
 from tests.contract import CommitSetup, Timeline, create, new_join_code, new_session
 from tests.contract.test_notifier_contract import close, next_change
 
@@ -16,6 +17,17 @@ LEASE = 10.0
 async def due_now(setup: CommitSetup) -> list[tuple[str, str]]:
     claimed = await setup.deadlines.claim_due(limit=100, lease_seconds=LEASE)
     return sorted((c.game_id, c.token) for c in claimed)
+
+
+async def assert_announced_next(
+    setup: CommitSetup, listener: AsyncIterator[Notification], game: GameSession
+) -> None:
+    """Commit a change of ``game`` and assert that it is the next thing ``listener`` hears
+    (so nothing about a refused commit came before it); then close the listener."""
+    changed = game.with_player(Seat("u-marker", "Marker"), now=game.created_at + 1)
+    assert await setup.commits.commit(changed, game.version, [])
+    assert (await next_change(listener)).session == changed
+    await close(listener)
 
 
 async def test_a_commit_at_the_stored_version_saves_reschedules_and_announces_the_session(
@@ -62,10 +74,7 @@ async def test_a_stale_commit_changes_nothing_and_announces_nothing(
     assert await commit_setup.store.get(session.id) == session
     assert await commit_setup.store.games_of("u-carol") == []
     assert await due_now(commit_setup) == [(session.id, "kept")]
-    joined_marker = marker.with_player(Seat("u-dan", "Dan"), now=marker.created_at + 1)
-    assert await commit_setup.commits.commit(joined_marker, marker.version, [])
-    assert (await next_change(listener)).game_id == marker.id  # nothing about the refused commit came first
-    await close(listener)
+    await assert_announced_next(commit_setup, listener, marker)
 
 
 async def test_a_commit_expecting_a_version_ahead_of_the_stored_one_is_refused(
@@ -178,10 +187,7 @@ async def test_a_creation_whose_join_code_is_in_use_is_refused_and_stores_and_an
     assert await commit_setup.store.games_of("u-carol") == []
     assert await commit_setup.store.count_live() == 1
     assert await due_now(commit_setup) == []
-    joined = first.with_player(Seat("u-bob", "Bob"), now=first.created_at + 1)
-    assert await commit_setup.commits.commit(joined, first.version, [])
-    assert (await next_change(listener)).game_id == first.id  # nothing about the refused creation came first
-    await close(listener)
+    await assert_announced_next(commit_setup, listener, first)
 
 
 async def test_a_creation_of_an_id_that_exists_is_refused_and_the_game_stands_as_it_was(
@@ -200,10 +206,7 @@ async def test_a_creation_of_an_id_that_exists_is_refused_and_the_game_stands_as
     assert await commit_setup.store.find_by_code(again.join_code) is None  # its code was not reserved
     assert await commit_setup.store.games_of("u-carol") == []
     assert await create(commit_setup.commits, new_session(join_code=again.join_code))  # the code is free
-    joined = game.with_player(Seat("u-bob", "Bob"), now=game.created_at + 1)
-    assert await commit_setup.commits.commit(joined, game.version, [])
-    assert (await next_change(listener)).session == joined  # nothing about the refused creation came first
-    await close(listener)
+    await assert_announced_next(commit_setup, listener, game)
 
 
 async def test_two_creations_racing_for_one_join_code_create_exactly_one_game(

@@ -14,15 +14,13 @@ from typing import Any
 
 import pytest
 
-from adapters.redis import (
-    RedisCommits,
-    RedisDeadlineQueue,
-    RedisKeys,
-    RedisLoginSessions,
-    RedisNotifier,
-    RedisSessionStore,
-    connect,
-)
+from adapters.redis.commits import RedisCommits
+from adapters.redis.connection import connect
+from adapters.redis.deadlines import RedisDeadlineQueue
+from adapters.redis.keys import RedisKeys
+from adapters.redis.login_sessions import RedisLoginSessions
+from adapters.redis.notifier import RedisNotifier
+from adapters.redis.session_store import RedisSessionStore
 from application.identity import Identity
 from application.ports import ClaimedDeadline, LoginAttempt, ScheduledDeadline, StorageUnavailable
 from tests.contract import new_session
