@@ -2,14 +2,13 @@
 
 Product code, not test helpers: they back the embedded single-process mode.
 Every adapter that involves time reads it from an injected ``Clock`` so tests
-can drive it with a ``FakeClock``; real waiting (``Locks.acquire``'s ``wait``,
-``DeadlineQueue.wait``'s ``timeout``) is asyncio time.
+can drive it with a ``FakeClock``; real waiting (``DeadlineQueue.wait``'s
+``timeout``) is asyncio time.
 """
 
 from adapters.memory.clock import FakeClock, SystemClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from adapters.memory.locks import MemoryLocks
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
@@ -18,7 +17,6 @@ __all__ = [
     "FakeClock",
     "MemoryCommits",
     "MemoryDeadlineQueue",
-    "MemoryLocks",
     "MemoryLoginSessions",
     "MemoryNotifier",
     "MemorySessionStore",

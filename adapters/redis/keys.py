@@ -48,10 +48,6 @@ class RedisKeys:
         """Pub/sub channel announcing a game's new versions."""
         return f"{self.prefix}:game:{game_id}:events"
 
-    def lock(self, name: str) -> str:
-        """A lock's lease; the application names them (e.g. ``game:<id>:lock``)."""
-        return f"{self.prefix}:{name}"
-
     # --- deadlines ----------------------------------------------------------
 
     @property
