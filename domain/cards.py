@@ -8,7 +8,7 @@ A card travels as ``RRSUIT``: two digits for the rank (``01`` ace .. ``07``,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -101,9 +101,9 @@ def cards(codes: str) -> list[Card]:
     return [Card.parse(c) for c in codes.split()]
 
 
-def codes(items: object) -> list[str]:
+def codes(items: Iterable[Card]) -> list[str]:
     """The wire codes of an iterable of cards, in order."""
-    return [c.code for c in items]  # type: ignore[attr-defined]
+    return [c.code for c in items]
 
 
 def without(held: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

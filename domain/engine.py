@@ -5,8 +5,12 @@ An engine is a set of pure functions over its own immutable state object:
 * ``start`` deals a match (from a seeded RNG, or from an explicit deck order);
 * ``apply`` takes one seat's action and returns the next state and its events;
 * ``fire`` does what a pending deadline says (turn timeout, hand-end timeout);
+* ``to_act`` names every seat the match waits for, ``turn`` the one on turn;
 * ``view`` is what one seat — or a spectator (``seat is None``) — may see;
 * ``dump`` / ``load`` turn a state into plain JSON-ready dicts and back.
+
+``start``, ``apply`` and ``fire`` all answer an ``Outcome``: the next state and the
+``Event``s of what happened (``domain.events.visible_events`` picks a receiver's).
 
 Time (``now``, epoch seconds) and randomness (a ``random.Random``) always come in
 as arguments, so every match is reproducible from its seed and actions.
@@ -46,8 +50,11 @@ class Deadline:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for logs and notifications. ``public`` events
-    may be shown to anyone; the others only to ``seat``."""
+    """Something that happened. ``public`` events may be shown to anyone; the
+    others only to ``seat``. ``seat`` is the seat the event concerns (who acted,
+    who was dealt, whose turn ran out), ``None`` when it concerns no one seat;
+    ``data`` holds the other fields, never a ``kind`` or ``seat`` key.
+    ``domain.events`` lists the kinds and writes an event as JSON."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -57,7 +64,7 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The result of ``apply`` / ``fire``: the next state and what happened."""
+    """The result of ``start`` / ``apply`` / ``fire``: the next state and what happened."""
 
     state: Any
     events: tuple[Event, ...] = ()
@@ -157,8 +164,9 @@ class GameEngine(Protocol):
         now: float,
         rng: random.Random,
         deck: Sequence[Card] | None = None,
-    ) -> Any:
-        """Deal a new match. ``options`` were validated by ``validate_options``."""
+    ) -> Outcome:
+        """Deal a new match: its first state and the events of the first deal.
+        ``options`` are checked (``validate_options``) and their defaults filled in."""
         ...
 
     def apply(
@@ -176,11 +184,21 @@ class GameEngine(Protocol):
         ...
 
     def turn(self, state: Any) -> int | None:
-        """The seat expected to act, or ``None`` (between hands, game over)."""
+        """The seat on turn, or ``None`` (between hands, game over)."""
+        ...
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """Every seat the match waits for now, in seat order: the seat on turn while
+        playing (or bidding, or calling), else each seat that has yet to acknowledge
+        the hand-end summary; ``()`` once the match is over."""
         ...
 
     def view(self, state: Any, seat: int | None) -> JSON:
-        """What ``seat`` may see; ``None`` is a spectator and sees no hand."""
+        """What ``seat`` may see; ``None`` is a spectator and sees no hand.
+
+        A seat's view carries ``legal_moves``: every action it may send now, each a
+        complete message (``{"action": "play", "card": "07D", "capture": [...]}``,
+        ``{"action": "ack"}`` …), empty when the match does not wait for it."""
         ...
 
     def is_over(self, state: Any) -> bool: ...

@@ -43,22 +43,23 @@ def own_seat(view: Mapping[str, Any]) -> int | None:
 
 
 def must_ack(view: Mapping[str, Any]) -> bool:
-    """Whether the viewing seat still has to acknowledge the hand summary.
-
-    A view that does not name its seat acknowledges anyway: a repeated ack changes nothing.
-    """
-    if view.get("phase") != "hand_end":
-        return False
-    seat = own_seat(view)
-    return seat is None or seat not in view.get("acknowledged", ())
+    """Whether the viewing seat still has to acknowledge the hand summary: its legal moves
+    offer the acknowledgement."""
+    return any(move.get("action") == "ack" for move in view.get("legal_moves") or ())
 
 
-def legal_moves(view: Mapping[str, Any]) -> list[Any]:
-    """The seat's legal moves; ``ValueError`` when it has none (it is not asked to act)."""
+def legal_moves(view: Mapping[str, Any]) -> list[Action]:
+    """The seat's legal moves, each a complete action; ``ValueError`` when it has none
+    (it is not asked to act)."""
     moves = view.get("legal_moves")
     if not moves:
         raise ValueError("this seat has nothing to decide: no legal moves in its view")
-    return list(moves)
+    return [dict(move) for move in moves]
+
+
+def plays(moves: Sequence[Action]) -> list[Action]:
+    """The ``play`` actions among ``moves``."""
+    return [move for move in moves if move.get("action") == "play"]
 
 
 def best_by(items: Sequence[T], score: Callable[[T], float], rng: random.Random, eps: float = 1e-9) -> T:

@@ -21,7 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat
+from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import Card, Suit
 from domain.games.tricks.cards import card_points, strength
 from domain.games.tricks.trick import beats
@@ -144,7 +144,7 @@ def partnership_friends(seat: int, seats: int) -> frozenset[int]:
 
 
 def sight_from(view: Mapping[str, Any], seat: int, trump: Suit, friends: Collection[int]) -> TrickSight:
-    legal = set(legal_moves(view))
+    legal = {move["card"] for move in plays(legal_moves(view))}
     return TrickSight(
         hand=tuple(Card.parse(code) for code in view["hand"] if code in legal),
         plays=parse_plays(view.get("trick") or ()),

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from domain.bots.base import ACK, Action, legal_moves, must_ack, own_seat
@@ -81,7 +81,7 @@ def lowest_rank_index(hand: list[Card]) -> int | None:
     return RANK_ORDER.index(missing[min(depth, len(missing) - 1)])
 
 
-def choose_bid(hand: list[Card], moves: list[Mapping[str, Any]]) -> Action:
+def choose_bid(hand: list[Card], moves: Sequence[Mapping[str, Any]]) -> Action:
     passing: Action = {"action": "pass"}
     strength_ = hand_strength(hand)
     points = [int(m["points"]) for m in moves if m.get("action") == "bid" and "points" in m]

@@ -1,10 +1,9 @@
 """The easy level: a random legal move, whatever the game.
 
-It reads the three shapes of ``legal_moves``: fishing entries
-(``{"card", "captures": [[...]], "sweep"}``), card codes (briscola and chiamata
-play) and action objects (the chiamata auction and call). Like the engines' own
-timeout moves it first picks a card (or an action kind), then one way to play it,
-so a card with many captures is not favoured.
+Every entry of ``legal_moves`` is a complete action, so the bot sends one of them
+as it is. Like the engines' own timeout moves it first picks a card (or, for an
+action that names none — a bid, a pass —, the kind of action), then one way to
+make it, so a card with many captures is not favoured.
 """
 
 from __future__ import annotations
@@ -16,8 +15,10 @@ from typing import Any
 from domain.bots.base import ACK, Action, legal_moves, must_ack
 
 
-def fishing_play(card: str, capture: list[str]) -> Action:
-    return {"action": "play", "card": card, "capture": list(capture)}
+def choice_key(move: Action) -> str:
+    """What the bot picks first: the card the action plays or calls, else its kind."""
+    card = move.get("card")
+    return card if isinstance(card, str) else str(move["action"])
 
 
 class EasyStrategy:
@@ -27,13 +28,5 @@ class EasyStrategy:
         if must_ack(view):
             return dict(ACK)
         moves = legal_moves(view)
-        first = moves[0]
-        if isinstance(first, str):
-            return {"action": "play", "card": rng.choice(sorted(moves))}
-        if "captures" in first:
-            entry = rng.choice(moves)
-            captures = entry["captures"]
-            return fishing_play(entry["card"], rng.choice(captures) if captures else [])
-        kinds = sorted({move["action"] for move in moves})
-        kind = rng.choice(kinds)
-        return dict(rng.choice([move for move in moves if move["action"] == kind]))
+        key = rng.choice(sorted({choice_key(move) for move in moves}))
+        return rng.choice([move for move in moves if choice_key(move) == key])

@@ -1,6 +1,6 @@
 """The normal fishing bot (scopa, scopa a quattro, scopone scientifico).
 
-Every legal (card, capture) is scored from the seat's view alone:
+Every legal move (a card and the table cards it takes) is scored from the seat's view alone:
 
 * what the capture is worth: every card counts for ``carte``, denari more, the
   settebello most, the primiera cards (7, 6, ace) above the rest, and a sweep (scopa)
@@ -23,8 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat
-from domain.bots.easy import fishing_play
+from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import DECK, SETTEBELLO, Card, Suit
 from domain.games.fishing.captures import ace_sweeps, legal_captures
 
@@ -144,15 +143,12 @@ class FishingStrategy:
     def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
         if must_ack(view):
             return dict(ACK)
-        entries = legal_moves(view)
         situation = read_situation(view)
-        options: list[tuple[str, list[str], float]] = []
-        for entry in entries:
-            card = Card.parse(entry["card"])
-            sweep = bool(entry.get("sweep", False))
-            captures: list[list[str]] = entry["captures"] or [[]]
-            for capture in captures:
-                taken = tuple(Card.parse(code) for code in capture)
-                options.append((entry["card"], capture, score_move(card, taken, sweep, situation)))
-        chosen = best_by(options, lambda option: option[2], rng)
-        return fishing_play(chosen[0], chosen[1])
+        table = situation.table
+
+        def score(move: Action) -> float:
+            card = Card.parse(move["card"])
+            taken = tuple(Card.parse(code) for code in move.get("capture", ()))
+            return score_move(card, taken, ace_sweeps(card, table, situation.pigliatutto), situation)
+
+        return best_by(plays(legal_moves(view)), score, rng)

@@ -13,12 +13,14 @@ Conventions beyond the shared contract:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from domain.cards import Card, check_deck
-from domain.engine import JSON, Deadline, MatchResult, OptionSpec, Outcome, Timeouts, validate_options
+from domain.engine import JSON, Deadline, MatchResult, OptionSpec, Outcome
 from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
+from domain.events import hand_end_timeout, turn_timeout
+from domain.games.base import EngineBase, Setup
+from domain.games.deadlines import hand_end_token, pending, turn_token
 from domain.games.fishing.actions import AckAction, check_play, parse_action
 from domain.games.fishing.captures import Move, legal_moves
 from domain.games.fishing.config import Variant
@@ -28,7 +30,7 @@ from domain.games.fishing.transitions import acknowledge, new_match, next_hand, 
 from domain.games.fishing.views import build_view
 
 
-class FishingEngine:
+class FishingEngine(EngineBase[FishingState]):
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.game_type = variant.game_type
@@ -42,23 +44,13 @@ class FishingEngine:
 
     # --- lifecycle ---------------------------------------------------------------------------
 
-    def start(
-        self,
-        options: Mapping[str, Any],
-        timeouts: Timeouts,
-        now: float,
-        rng: random.Random,
-        deck: Sequence[Card] | None = None,
-    ) -> FishingState:
-        values = validate_options(self.option_specs, options)
+    def deal_first(self, setup: Setup) -> Outcome:
         chosen = FishingOptions(
-            target_score=int(values["target_score"]),
-            napola=bool(values.get("napola", False)),
-            asso_pigliatutto=bool(values["asso_pigliatutto"]),
+            target_score=int(setup.options["target_score"]),
+            napola=bool(setup.options.get("napola", False)),
+            asso_pigliatutto=bool(setup.options["asso_pigliatutto"]),
         )
-        if deck is not None:
-            check_deck(list(deck))
-        return new_match(self.variant, chosen, timeouts, now, rng, deck)
+        return new_match(self.variant, chosen, setup)
 
     def apply(
         self, state: FishingState, seat: int, action: Mapping[str, Any], now: float, rng: random.Random
@@ -82,13 +74,15 @@ class FishingEngine:
         return play_card(self.variant, state, seat, move, now)
 
     def fire(self, state: FishingState, token: str, now: float, rng: random.Random) -> Outcome:
-        stale = Outcome(state, (), changed=False)
-        if state.phase == "playing" and state.turn is not None and token == self._turn_token(state):
-            move = self.random_move(state, rng)
-            return play_card(self.variant, state, state.turn, move, now)
-        if state.phase == "hand_end" and token == self._hand_end_token(state):
-            return next_hand(self.variant, state, now, rng)
-        return stale
+        if state.phase == "playing" and state.turn is not None and token == turn_token(state.moves):
+            seat = state.turn
+            played = play_card(self.variant, state, seat, self.random_move(state, rng), now)
+            return Outcome(played.state, (turn_timeout(seat, state.phase), *played.events))
+        if state.phase == "hand_end" and token == hand_end_token(state.hand_number):
+            dealt = next_hand(self.variant, state, now, rng)
+            timeout = hand_end_timeout(state.hand_number, self.to_act(state))
+            return Outcome(dealt.state, (timeout, *dealt.events))
+        return Outcome(state, (), changed=False)
 
     @staticmethod
     def random_move(state: FishingState, rng: random.Random) -> Move:
@@ -100,29 +94,11 @@ class FishingEngine:
 
     # --- queries ----------------------------------------------------------------------------
 
-    @staticmethod
-    def _turn_token(state: FishingState) -> str:
-        return f"turn:{state.moves}"
-
-    @staticmethod
-    def _hand_end_token(state: FishingState) -> str:
-        return f"hand_end:{state.hand_number}"
-
     def deadlines(self, state: FishingState) -> tuple[Deadline, ...]:
-        if state.phase == "playing" and state.turn_due is not None:
-            return (Deadline(token=self._turn_token(state), due=state.turn_due, kind="turn"),)
-        if state.phase == "hand_end" and state.hand_end_due is not None:
-            return (Deadline(token=self._hand_end_token(state), due=state.hand_end_due, kind="hand_end"),)
-        return ()
-
-    def turn(self, state: FishingState) -> int | None:
-        return state.turn if state.phase == "playing" else None
+        return pending(state.phase, state.moves, state.turn_due, state.hand_number, state.hand_end_due)
 
     def view(self, state: FishingState, seat: int | None) -> JSON:
         return build_view(self.variant, state, seat)
-
-    def is_over(self, state: FishingState) -> bool:
-        return state.phase == "finished"
 
     def result(self, state: FishingState) -> MatchResult | None:
         return build_result(self.variant, state)

@@ -15,9 +15,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
-from domain.cards import Card, parse_cards
+from domain.cards import Card, codes, parse_cards
 from domain.engine import JSON, Timeouts
 from domain.errors import InvalidAction
+from domain.games.codec import int_pair, optional_float, optional_int
 from domain.games.fishing.config import SIDES
 from domain.games.fishing.scoring import HandScore, SideScore
 
@@ -46,14 +47,7 @@ class Play:
 
 
 class FishingState(NamedTuple):
-    """A fishing match at one moment.
-
-    A ``NamedTuple`` rather than a frozen dataclass like the smaller records: a new
-    state is made for every card played and every load, and a frozen dataclass sets
-    each of its fields through ``object.__setattr__``, which made building one of
-    these cost as much as the rest of a move. A ``NamedTuple`` is just as immutable;
-    ``state._replace(field=value, ...)`` makes the next one.
-    """
+    """A fishing match at one moment (a ``NamedTuple``: see ``domain.games.codec``)."""
 
     game_type: str
     options: FishingOptions
@@ -104,21 +98,8 @@ def census(state: FishingState) -> Iterator[Card]:
 # --- plain-dict form -------------------------------------------------------------------------
 
 
-def _codes(items: tuple[Card, ...]) -> list[str]:
-    return [item.code for item in items]
-
-
 def _label(side: int | None) -> str | None:
     return None if side is None else SIDES[side]
-
-
-def _opt_float(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _pair(raw: Any) -> Pair:
-    first, second = raw
-    return (int(first), int(second))
 
 
 def _records(raw: Any) -> tuple[JSON, ...]:
@@ -163,14 +144,18 @@ def hand_record(hand_number: int, dealer: int, score: HandScore, scores_after: P
     return data
 
 
-def play_to_json(play: Play) -> JSON:
+def play_fields(play: Play) -> JSON:
+    """A play as its ``play`` event tells it: the seat aside."""
     return {
-        "seat": play.seat,
         "card": play.card.code,
-        "captured": _codes(play.captured),
+        "captured": codes(play.captured),
         "scopa": play.scopa,
         "sweep": play.sweep,
     }
+
+
+def play_to_json(play: Play) -> JSON:
+    return {"seat": play.seat, **play_fields(play)}
 
 
 def play_from_json(data: Mapping[str, Any]) -> Play:
@@ -195,10 +180,10 @@ def dump_state(state: FishingState) -> JSON:
         "phase": state.phase,
         "hand_number": state.hand_number,
         "dealer": state.dealer,
-        "hands": [_codes(hand) for hand in state.hands],
-        "table": _codes(state.table),
-        "deck": _codes(state.deck),
-        "piles": [_codes(pile) for pile in state.piles],
+        "hands": [codes(hand) for hand in state.hands],
+        "table": codes(state.table),
+        "deck": codes(state.deck),
+        "piles": [codes(pile) for pile in state.piles],
         "scope": list(state.scope),
         "scores": list(state.scores),
         "seat_scope": list(state.seat_scope),
@@ -223,9 +208,6 @@ def load_state(data: Mapping[str, Any]) -> FishingState:
         if phase not in PHASES:
             raise ValueError(f"unknown phase {phase!r}")
         first, second = data["piles"]
-        turn = data["turn"]
-        capturer = data["last_capturer"]
-        winner = data["winner"]
         last_play = data["last_play"]
         return FishingState(
             game_type=str(data["game_type"]),
@@ -242,18 +224,18 @@ def load_state(data: Mapping[str, Any]) -> FishingState:
             table=parse_cards(data["table"]),
             deck=parse_cards(data["deck"]),
             piles=(parse_cards(first), parse_cards(second)),
-            scope=_pair(data["scope"]),
-            scores=_pair(data["scores"]),
+            scope=int_pair(data["scope"]),
+            scores=int_pair(data["scores"]),
             seat_scope=tuple(int(n) for n in data["seat_scope"]),
-            turn=None if turn is None else int(turn),
+            turn=optional_int(data["turn"]),
             moves=int(data["moves"]),
-            turn_due=_opt_float(data["turn_due"]),
-            last_capturer=None if capturer is None else int(capturer),
+            turn_due=optional_float(data["turn_due"]),
+            last_capturer=optional_int(data["last_capturer"]),
             last_play=None if last_play is None else play_from_json(last_play),
             acknowledged=tuple(int(seat) for seat in data["acknowledged"]),
-            hand_end_due=_opt_float(data["hand_end_due"]),
+            hand_end_due=optional_float(data["hand_end_due"]),
             history=_records(data["history"]),
-            winner=None if winner is None else int(winner),
+            winner=optional_int(data["winner"]),
             whole_suit=bool(data["whole_suit"]),
         )
     except (KeyError, TypeError, ValueError, InvalidAction) as error:

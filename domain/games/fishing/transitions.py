@@ -1,7 +1,8 @@
 """How a fishing match moves: deal, play a card, close a hand, start the next one.
 
 These functions assume the move was already checked (see ``actions``); they only
-compute the next state and the public events describing it.
+compute the next state and the events describing it (``domain.events``): public
+ones, and each seat's own dealt cards for that seat alone.
 """
 
 from __future__ import annotations
@@ -9,57 +10,39 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from domain.cards import Card, without
-from domain.engine import Event, Outcome, Timeouts
+from domain.cards import Card, codes, without
+from domain.engine import Event, Outcome
+from domain.events import acknowledged as acknowledged_event
+from domain.events import dealing, match_end
+from domain.games.base import Setup
 from domain.games.fishing.captures import Move
 from domain.games.fishing.config import SIDES, Variant, side_of
 from domain.games.fishing.dealing import deal_hand, deal_order, deal_round
 from domain.games.fishing.scoring import score_hand
-from domain.games.fishing.state import (
-    FishingOptions,
-    FishingState,
-    Play,
-    hand_record,
-    play_to_json,
-)
+from domain.games.fishing.state import FishingOptions, FishingState, Play, hand_record, play_fields
 
 FIRST_DEALER = 0
 
 
-def _deal_event(state: FishingState, redeals: int) -> Event:
-    return Event(
-        "hand_started",
-        {"hand_number": state.hand_number, "dealer": state.dealer, "void_deals": redeals},
-    )
-
-
-def new_match(
-    variant: Variant,
-    options: FishingOptions,
-    timeouts: Timeouts,
-    now: float,
-    rng: random.Random,
-    deck: Sequence[Card] | None,
-) -> FishingState:
+def new_match(variant: Variant, options: FishingOptions, setup: Setup) -> Outcome:
     """The first hand of a match, dealt by seat 0 (the seat after it plays first)."""
-    deal = deal_hand(variant, FIRST_DEALER, rng, deck)
-    return FishingState(
+    blank = FishingState(
         game_type=variant.game_type,
         options=options,
-        timeouts=timeouts,
+        timeouts=setup.timeouts,
         phase="playing",
-        hand_number=1,
+        hand_number=0,
         dealer=FIRST_DEALER,
-        hands=deal.hands,
-        table=deal.table,
-        deck=deal.deck,
+        hands=(),
+        table=(),
+        deck=(),
         piles=((), ()),
         scope=(0, 0),
         scores=(0, 0),
         seat_scope=(0,) * variant.seats,
-        turn=deal_order(variant.seats, FIRST_DEALER)[0],
+        turn=None,
         moves=0,
-        turn_due=float(now) + timeouts.turn,
+        turn_due=None,
         last_capturer=None,
         last_play=None,
         acknowledged=(),
@@ -68,19 +51,32 @@ def new_match(
         winner=None,
         whole_suit=False,
     )
+    return deal(variant, blank, FIRST_DEALER, setup.now, setup.rng, setup.deck)
 
 
 def next_hand(variant: Variant, state: FishingState, now: float, rng: random.Random) -> Outcome:
     """Deal the next hand from a fresh shuffle; the deal passes to the next seat."""
-    dealer = (state.dealer + 1) % variant.seats
-    deal = deal_hand(variant, dealer, rng)
+    return deal(variant, state, (state.dealer + 1) % variant.seats, now, rng, None)
+
+
+def deal(
+    variant: Variant,
+    state: FishingState,
+    dealer: int,
+    now: float,
+    rng: random.Random,
+    deck: Sequence[Card] | None,
+) -> Outcome:
+    """``dealer`` deals a new hand (from ``deck``, else a fresh shuffle): each seat's cards
+    are told to that seat alone; the table cards are public."""
+    dealt = deal_hand(variant, dealer, rng, deck)
     nxt = state._replace(
         phase="playing",
         hand_number=state.hand_number + 1,
         dealer=dealer,
-        hands=deal.hands,
-        table=deal.table,
-        deck=deal.deck,
+        hands=dealt.hands,
+        table=dealt.table,
+        deck=dealt.deck,
         piles=((), ()),
         scope=(0, 0),
         turn=deal_order(variant.seats, dealer)[0],
@@ -90,7 +86,16 @@ def next_hand(variant: Variant, state: FishingState, now: float, rng: random.Ran
         acknowledged=(),
         hand_end_due=None,
     )
-    return Outcome(nxt, (_deal_event(nxt, deal.redeals),))
+    started = Event(
+        "hand_started",
+        {
+            "hand_number": nxt.hand_number,
+            "dealer": dealer,
+            "table": codes(nxt.table),
+            "void_deals": dealt.redeals,
+        },
+    )
+    return Outcome(nxt, (started, *dealing(nxt.hands, len(nxt.deck))))
 
 
 def acknowledge(variant: Variant, state: FishingState, seat: int, now: float, rng: random.Random) -> Outcome:
@@ -98,7 +103,7 @@ def acknowledge(variant: Variant, state: FishingState, seat: int, now: float, rn
     if seat in state.acknowledged:
         return Outcome(state, (), changed=False)
     acknowledged = tuple(sorted((*state.acknowledged, seat)))
-    ack = Event("acknowledged", {"seat": seat})
+    ack = acknowledged_event(seat)
     if len(acknowledged) < variant.seats:
         return Outcome(state._replace(acknowledged=acknowledged), (ack,))
     dealt = next_hand(variant, state, now, rng)
@@ -129,14 +134,14 @@ def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now:
         scope[side] += 1
         seat_scope[seat] += 1
     play = Play(seat=seat, card=move.card, captured=move.capture, scopa=scopa, sweep=move.sweep)
-    events: list[Event] = [Event("play", play_to_json(play))]
+    events: list[Event] = [Event("play", play_fields(play), seat=seat)]
     deck = state.deck
     turn = (seat + 1) % variant.seats
     if not any(hands) and deck:
         dealt, deck = deal_round(deck, variant.seats, state.dealer, variant.hand_size)
         hands = list(dealt)
         turn = deal_order(variant.seats, state.dealer)[0]
-        events.append(Event("deal_round", {"deck_count": len(deck)}))
+        events.extend(dealing(hands, len(deck)))
     nxt = state._replace(
         hands=tuple(hands),
         table=table,
@@ -170,6 +175,8 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
     taker = state.last_capturer if state.last_capturer is not None else state.dealer
     piles = list(state.piles)
     piles[side_of(taker)] = (*piles[side_of(taker)], *state.table)
+    if state.table:
+        events.append(Event("leftovers", {"cards": codes(state.table)}, seat=taker))
     score = score_hand((piles[0], piles[1]), state.scope, state.options.napola)
     scores = (state.scores[0] + score.sides[0].total, state.scores[1] + score.sides[1].total)
     record = hand_record(state.hand_number, state.dealer, score, scores)
@@ -189,10 +196,5 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
         nxt = common._replace(phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
     else:
         nxt = common._replace(phase="finished", hand_end_due=None, winner=winner, whole_suit=whole_suit)
-        events.append(
-            Event(
-                "game_over",
-                {"scores": {SIDES[i]: scores[i] for i in (0, 1)}, "winner": SIDES[winner]},
-            )
-        )
+        events.append(match_end(SIDES[winner], {SIDES[i]: scores[i] for i in (0, 1)}))
     return Outcome(nxt, tuple(events))

@@ -1,7 +1,7 @@
 """What one seat, or a spectator, may see of a fishing match.
 
 Public: table, counts, scores, the previous play, the last hand's breakdown.
-Private: a seat's own hand and, on its turn, its legal moves. Never shown: other
+Private: a seat's own hand and its legal moves (empty unless the match waits for it). Never shown: other
 seats' hands, the deck order, the captured cards themselves (only their counts).
 """
 
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from domain.cards import codes
 from domain.engine import JSON
-from domain.games.fishing.captures import ace_sweeps, legal_captures
+from domain.games.base import ack_moves
+from domain.games.fishing.captures import Move, legal_moves
 from domain.games.fishing.config import SIDES, Variant
 from domain.games.fishing.state import FishingState, play_to_json
 
@@ -26,21 +27,22 @@ def options_json(variant: Variant, state: FishingState) -> JSON:
     return options
 
 
-def moves_json(state: FishingState, seat: int) -> list[JSON]:
-    """The seat's legal moves, one entry per card in its hand: the captures that card may
-    make (``captures.legal_moves``, grouped by card); an empty list means a plain discard.
+def play_action(move: Move) -> JSON:
+    """A legal move as the message that makes it: the card, and the table cards it takes
+    (none for a discard, nor for an ace sweeping an empty table under asso pigliatutto)."""
+    action: JSON = {"action": "play", "card": move.card.code}
+    if move.capture:
+        action["capture"] = codes(move.capture)
+    return action
 
-    ``sweep`` marks an ace that takes the whole table (or itself) under asso pigliatutto.
-    """
-    table, pigliatutto = state.table, state.options.asso_pigliatutto
-    return [
-        {
-            "card": card.code,
-            "captures": [codes(capture) for capture in legal_captures(card, table, pigliatutto)],
-            "sweep": ace_sweeps(card, table, pigliatutto),
-        }
-        for card in state.hands[seat]
-    ]
+
+def moves_json(state: FishingState, seat: int) -> list[JSON]:
+    """Every action the seat may send now: each legal (card, capture) on its turn, in hand
+    order (``captures.legal_moves``); the acknowledgement it owes a hand summary; else none."""
+    if state.phase == "playing" and state.turn == seat:
+        moves = legal_moves(state.hands[seat], state.table, state.options.asso_pigliatutto)
+        return [play_action(move) for move in moves]
+    return ack_moves(state, seat)
 
 
 def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
@@ -71,6 +73,5 @@ def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
     }
     if seat is not None:
         view["hand"] = codes(state.hands[seat])
-        if playing and state.turn == seat:
-            view["legal_moves"] = moves_json(state, seat)
+        view["legal_moves"] = moves_json(state, seat)
     return view

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.cards import Card, without
-from domain.errors import Forbidden, IllegalMove, InvalidAction
+from domain.errors import Forbidden, GameOver, IllegalMove, InvalidAction
 
 
 def action_name(action: Mapping[str, Any], known: tuple[str, ...]) -> str:
@@ -19,6 +19,16 @@ def action_name(action: Mapping[str, Any], known: tuple[str, ...]) -> str:
     if not isinstance(name, str) or name not in known:
         raise InvalidAction(f"unknown action; expected one of: {', '.join(known)}")
     return name
+
+
+def read_action(
+    phase: str, seat: object, seats: int, action: Mapping[str, Any], known: tuple[str, ...]
+) -> tuple[int, str]:
+    """The acting seat and the action's name, once the match is known to go on, the seat
+    to be one of the table's and the action one of ``known``."""
+    if phase == "finished":
+        raise GameOver("the match is over")
+    return check_seat(seat, seats), action_name(action, known)
 
 
 def card_field(action: Mapping[str, Any]) -> Card:

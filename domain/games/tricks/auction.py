@@ -38,10 +38,12 @@ class Bid:
     def target(self) -> int:
         return PLAIN_TARGET if self.points is None else self.points
 
+    def terms(self) -> JSON:
+        """What was bid: the points of a points bid (it stands on the two), else the rank."""
+        return {"rank": self.rank} if self.points is None else {"points": self.points}
+
     def public(self) -> JSON:
-        if self.points is not None:
-            return {"seat": self.seat, "points": self.points}
-        return {"seat": self.seat, "rank": self.rank}
+        return {"seat": self.seat, **self.terms()}
 
 
 def history_entry(

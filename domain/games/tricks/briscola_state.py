@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, cast
 
-from domain.cards import Card, parse_cards
+from domain.cards import Card, codes, parse_cards
 from domain.engine import JSON
-from domain.games.tricks.codec import card_codes, dump_plays, dump_trick, load_plays, load_trick
+from domain.games.codec import int_pair, optional_float, optional_int
+from domain.games.tricks.codec import dump_plays, dump_trick, load_plays, load_trick
 from domain.games.tricks.trick import CompletedTrick, Play
 
 BriscolaPhase = Literal["playing", "hand_end", "finished"]
@@ -61,16 +62,17 @@ class DealRecord:
             deal_number=int(data["deal_number"]),
             dealer=int(data["dealer"]),
             trump_card=Card.parse(data["trump_card"]),
-            points=_pair(data["points"]),
-            tricks=_pair(data["tricks"]),
+            points=int_pair(data["points"]),
+            tricks=int_pair(data["tricks"]),
             patta=bool(data["patta"]),
-            scores_after=_pair(data["scores_after"]),
+            scores_after=int_pair(data["scores_after"]),
         )
 
     def public(self) -> JSON:
-        """The hand-end summary and per-deal audit, with side labels."""
+        """The hand-end summary (the view's ``last_hand``, the ``hand_end`` event) and the
+        result's per-deal audit, with side labels."""
         return {
-            "deal_number": self.deal_number,
+            "hand_number": self.deal_number,
             "dealer": self.dealer,
             "trump_card": self.trump_card.code,
             "points": by_side(self.points),
@@ -81,14 +83,7 @@ class DealRecord:
 
 
 class BriscolaState(NamedTuple):
-    """A briscola match at one moment.
-
-    A ``NamedTuple`` rather than a frozen dataclass like the smaller records: a new
-    state is made for every card played and every load, and a frozen dataclass sets
-    each of its fields through ``object.__setattr__``, which made building one of
-    these cost as much as the rest of a move. A ``NamedTuple`` is just as immutable;
-    ``state._replace(field=value, ...)`` makes the next one.
-    """
+    """A briscola match at one moment (a ``NamedTuple``: see ``domain.games.codec``)."""
 
     seats: int
     target_score: int
@@ -129,14 +124,14 @@ def dump_state(state: BriscolaState) -> JSON:
         "phase": state.phase,
         "deal_number": state.deal_number,
         "dealer": state.dealer,
-        "hands": [card_codes(h) for h in state.hands],
-        "stock": card_codes(state.stock),
+        "hands": [codes(h) for h in state.hands],
+        "stock": codes(state.stock),
         "trump_card": state.trump_card.code,
         "trump_drawn": state.trump_drawn,
         "trick": dump_plays(state.trick),
         "turn": state.turn,
         "last_trick": dump_trick(state.last_trick),
-        "won": [card_codes(w) for w in state.won],
+        "won": [codes(w) for w in state.won],
         "tricks_won": list(state.tricks_won),
         "scores": list(state.scores),
         "deals": [d.dump() for d in state.deals],
@@ -153,8 +148,8 @@ def load_state(data: Mapping[str, Any]) -> BriscolaState:
     return BriscolaState(
         seats=int(data["seats"]),
         target_score=int(data["target_score"]),
-        turn_timeout=data["turn_timeout"],
-        hand_ack_timeout=data["hand_ack_timeout"],
+        turn_timeout=float(data["turn_timeout"]),
+        hand_ack_timeout=float(data["hand_ack_timeout"]),
         phase=cast(BriscolaPhase, data["phase"]),
         deal_number=int(data["deal_number"]),
         dealer=int(data["dealer"]),
@@ -163,20 +158,15 @@ def load_state(data: Mapping[str, Any]) -> BriscolaState:
         trump_card=Card.parse(data["trump_card"]),
         trump_drawn=bool(data["trump_drawn"]),
         trick=load_plays(data["trick"]),
-        turn=data["turn"],
+        turn=optional_int(data["turn"]),
         last_trick=load_trick(data["last_trick"]),
         won=(won[0], won[1]),
-        tricks_won=_pair(data["tricks_won"]),
-        scores=_pair(data["scores"]),
+        tricks_won=int_pair(data["tricks_won"]),
+        scores=int_pair(data["scores"]),
         deals=tuple(DealRecord.load(d) for d in data["deals"]),
         acknowledged=tuple(int(s) for s in data["acknowledged"]),
         counter=int(data["counter"]),
-        turn_due=data["turn_due"],
-        hand_end_due=data["hand_end_due"],
+        turn_due=optional_float(data["turn_due"]),
+        hand_end_due=optional_float(data["hand_end_due"]),
         winner=data["winner"],
     )
-
-
-def _pair(values: Any) -> tuple[int, int]:
-    first, second = values
-    return (int(first), int(second))

@@ -13,14 +13,16 @@ the state does not even record it before then.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from domain.cards import RANKS, SUITS, Card
-from domain.engine import JSON, Deadline, Event, MatchResult, OptionSpec, Outcome, PlayerResult, Timeouts
-from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
-from domain.games.tricks.actions import action_name, card_field, check_seat, int_field
+from domain.engine import JSON, Deadline, Event, MatchResult, OptionSpec, Outcome, PlayerResult
+from domain.errors import IllegalMove, InvalidAction, NotYourTurn
+from domain.events import turn_timeout
+from domain.games.base import EngineBase, Setup
+from domain.games.deadlines import pending, turn_token
+from domain.games.tricks.actions import card_field, int_field, read_action
 from domain.games.tricks.auction import (
     Auction,
     bid_points,
@@ -28,7 +30,7 @@ from domain.games.tricks.auction import (
     force_ace,
 )
 from domain.games.tricks.cards import points_of
-from domain.games.tricks.chiamata_rules import SEATS, after_bid, call, deal, pass_turn, play
+from domain.games.tricks.chiamata_rules import SEATS, after_bid, call, deal, forced_bid, pass_turn, play
 from domain.games.tricks.chiamata_state import (
     CALLER,
     DEFENDERS,
@@ -36,31 +38,23 @@ from domain.games.tricks.chiamata_state import (
     dump_state,
     load_state,
 )
-from domain.games.tricks.deadlines import turn_deadline, turn_token
 from domain.games.tricks.dealing import deck_for_deal
 from domain.games.tricks.views import chiamata_view
 
 ACTIONS = ("bid", "pass", "call", "play")
 
 
-class ChiamataEngine:
+class ChiamataEngine(EngineBase[ChiamataState]):
     game_type = "briscola_chiamata"
     name = "Briscola chiamata"
     description = "Five players: an auction names a card, and its secret holder joins the caller"
     seats = SEATS
     option_specs: tuple[OptionSpec, ...] = ()
 
-    def start(
-        self,
-        options: Mapping[str, Any],
-        timeouts: Timeouts,
-        now: float,
-        rng: random.Random,
-        deck: Sequence[Card] | None = None,
-    ) -> ChiamataState:
+    def deal_first(self, setup: Setup) -> Outcome:
         blank = ChiamataState(
             seats=SEATS,
-            turn_timeout=float(timeouts.turn),
+            turn_timeout=float(setup.timeouts.turn),
             phase="auction",
             deal_number=0,
             dealer=SEATS - 1,
@@ -78,15 +72,12 @@ class ChiamataEngine:
             counter=0,
             turn_due=None,
         )
-        return deal(blank, deck_for_deal(rng, deck), now)
+        return deal(blank, deck_for_deal(setup.rng, setup.deck), setup.now)
 
     def apply(
         self, state: ChiamataState, seat: int, action: Mapping[str, Any], now: float, rng: random.Random
     ) -> Outcome:
-        if state.phase == "finished":
-            raise GameOver("the match is over")
-        seat = check_seat(seat, state.seats)
-        name = action_name(action, ACTIONS)
+        seat, name = read_action(state.phase, seat, state.seats, action, ACTIONS)
         if name == "play":
             played = card_field(action)
             self._expect(state, seat, "playing", "cards are played once the called card is named")
@@ -102,23 +93,21 @@ class ChiamataEngine:
         self._expect(state, seat, "auction", "the auction is over")
         if points is None:
             auction = bid_rank(state.auction, seat, rank)
-            event = Event("bid", {"seat": seat, "rank": rank})
+            event = Event("bid", {"rank": rank}, seat=seat)
         else:
             auction = bid_points(state.auction, seat, points)
-            event = Event("bid", {"seat": seat, "points": points})
+            event = Event("bid", {"points": points}, seat=seat)
         return after_bid(state, auction, seat, (event,), now)
 
     def fire(self, state: ChiamataState, token: str, now: float, rng: random.Random) -> Outcome:
         seat = state.turn
         if state.phase == "finished" or seat is None or token != turn_token(state.counter):
             return Outcome(state, (), changed=False)
-        timeout = Event("timeout", {"seat": seat, "kind": "turn", "phase": state.phase})
+        timeout = turn_timeout(seat, state.phase)
         if state.phase == "auction":
             auction = state.auction
             if auction.in_play == (seat,) and auction.standing is None:
-                forced = force_ace(auction, seat)
-                event = Event("bid", {"seat": seat, "rank": 1, "forced": True})
-                outcome = after_bid(state, forced, seat, (event,), now)
+                outcome = after_bid(state, force_ace(auction, seat), seat, (forced_bid(seat),), now)
             else:
                 outcome = pass_turn(state, seat, now)
         elif state.phase == "call":
@@ -127,21 +116,13 @@ class ChiamataEngine:
             outcome = call(state, seat, Card(winner.rank, rng.choice(SUITS)), now)
         else:
             outcome = play(state, seat, rng.choice(state.hands[seat]), now, rng)
-        return replace(outcome, events=(timeout, *outcome.events))
+        return Outcome(outcome.state, (timeout, *outcome.events))
 
     def deadlines(self, state: ChiamataState) -> tuple[Deadline, ...]:
-        if state.phase == "finished":
-            return ()
-        return turn_deadline(state.counter, state.turn_due)
-
-    def turn(self, state: ChiamataState) -> int | None:
-        return None if state.phase == "finished" else state.turn
+        return pending(state.phase, state.counter, state.turn_due, state.deal_number, None)
 
     def view(self, state: ChiamataState, seat: int | None) -> JSON:
         return chiamata_view(state, seat, self.game_type)
-
-    def is_over(self, state: ChiamataState) -> bool:
-        return state.phase == "finished"
 
     def result(self, state: ChiamataState) -> MatchResult | None:
         if state.phase != "finished":

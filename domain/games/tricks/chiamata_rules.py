@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from domain.cards import Card
 from domain.engine import Event, Outcome
 from domain.errors import IllegalMove
+from domain.events import dealing, match_end
 from domain.games.tricks.actions import remove_from_hand
-from domain.games.tricks.auction import PLAIN_TARGET, Auction, pass_bid
+from domain.games.tricks.auction import FORCED_RANK, PLAIN_TARGET, Auction, pass_bid
 from domain.games.tricks.cards import POINTS_PER_DEAL, RANK_LABELS, points_of
 from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataDeal, ChiamataState
 from domain.games.tricks.codec import trick_public
@@ -24,10 +25,11 @@ SEATS = 5
 HAND_SIZE = 8
 
 
-def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> ChiamataState:
+def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> Outcome:
+    """The next dealer deals the whole deck; each seat's cards are told to that seat alone."""
     dealer = next_seat(state.dealer, SEATS)
     hands, _ = deal_round(deck, SEATS, dealer, HAND_SIZE)
-    return state._replace(
+    state = state._replace(
         phase="auction",
         deal_number=state.deal_number + 1,
         dealer=dealer,
@@ -44,14 +46,20 @@ def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> ChiamataStat
         counter=state.counter + 1 if state.deal_number else state.counter,
         turn_due=now + state.turn_timeout,
     )
+    started = Event("hand_started", {"hand_number": state.deal_number, "dealer": dealer})
+    return Outcome(state, (started, *dealing(hands, 0)))
+
+
+def forced_bid(seat: int) -> Event:
+    """The last bidder left with no bid standing is made to bid the ace."""
+    return Event("bid", {"rank": FORCED_RANK, "forced": True}, seat=seat)
 
 
 def pass_turn(state: ChiamataState, seat: int, now: float) -> Outcome:
     auction = pass_bid(state.auction, seat)
-    events = [Event("pass", {"seat": seat})]
+    events = [Event("pass", seat=seat)]
     if auction.forced and not state.auction.forced:
-        forced = auction.in_play[0]
-        events.append(Event("bid", {"seat": forced, "rank": 1, "forced": True}))
+        events.append(forced_bid(auction.in_play[0]))
     return after_bid(state, auction, seat, tuple(events), now)
 
 
@@ -61,7 +69,7 @@ def after_bid(
     """Move the auction on: the next bidder, or the call once one bidder is left."""
     winner = auction.winner
     if winner is not None:
-        won = Event("auction_won", {**winner.public(), "target": winner.target})
+        won = Event("auction_won", {**winner.terms(), "target": winner.target}, seat=winner.seat)
         state = state._replace(phase="call", auction=auction, turn=winner.seat)
         events = (*events, won)
     else:
@@ -82,7 +90,7 @@ def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
         counter=state.counter + 1,
         turn_due=now + state.turn_timeout,
     )
-    event = Event("call", {"seat": seat, "card": called.code, "trump_suit": called.suit.value})
+    event = Event("call", {"card": called.code, "trump_suit": called.suit.value}, seat=seat)
     return Outcome(state, (event,))
 
 
@@ -94,12 +102,14 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
     hands = list(state.hands)
     hands[seat] = remove_from_hand(hands[seat], played)
     trick = (*state.trick, Play(seat, played))
-    events: list[Event] = [Event("play", {"seat": seat, "card": played.code})]
+    events: list[Event] = [Event("play", {"card": played.code}, seat=seat)]
     revealed, partner = state.revealed, state.partner
     if played == called:
         caller = state.caller
         revealed, partner = True, None if seat == caller else seat
-        events.append(Event("reveal", {"caller": caller, "partner": partner, "alone": partner is None}))
+        events.append(
+            Event("partner_revealed", {"caller": caller, "partner": partner, "alone": partner is None})
+        )
     if len(trick) < SEATS:
         state = state._replace(
             hands=tuple(hands),
@@ -156,12 +166,10 @@ def finish_deal(state: ChiamataState, events: list[Event], now: float, rng: rand
         winner=winner,
     )
     state = state._replace(deals=(*state.deals, record))
-    events.append(Event("deal_end", record.public()))
+    events.append(Event("hand_end", record.public()))
     if patta:
-        state = deal(state, deck_for_deal(rng, None), now)
-        events.append(Event("deal", {"deal_number": state.deal_number, "dealer": state.dealer}))
-        return Outcome(state, tuple(events))
+        dealt = deal(state, deck_for_deal(rng, None), now)
+        return Outcome(dealt.state, (*events, *dealt.events))
     state = state._replace(phase="finished", turn=None, turn_due=None)
-    scores = {CALLER: record.caller_points, DEFENDERS: record.defender_points}
-    events.append(Event("match_end", {"winner": winner, "scores": scores}))
+    events.append(match_end(winner, {CALLER: record.caller_points, DEFENDERS: record.defender_points}))
     return Outcome(state, tuple(events))

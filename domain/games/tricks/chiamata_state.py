@@ -10,17 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, cast
 
-from domain.cards import Card, Suit, parse_cards
+from domain.cards import Card, Suit, codes, parse_cards
 from domain.engine import JSON
+from domain.games.codec import optional_float, optional_int
 from domain.games.tricks.auction import PLAIN_TARGET, Auction, dump_auction, load_auction
-from domain.games.tricks.codec import (
-    card_codes,
-    dump_plays,
-    dump_trick,
-    load_plays,
-    load_trick,
-    optional_card,
-)
+from domain.games.tricks.codec import dump_plays, dump_trick, load_plays, load_trick, optional_card
 from domain.games.tricks.trick import CompletedTrick, Play
 
 ChiamataPhase = Literal["auction", "call", "playing", "finished"]
@@ -54,8 +48,10 @@ class ChiamataDeal:
         return tuple(sorted({self.caller} | ({self.partner} if self.partner is not None else set())))
 
     def public(self) -> JSON:
+        """The deal's summary (the view's ``last_hand``, the ``hand_end`` event) and the
+        result's per-deal audit."""
         return {
-            "deal_number": self.deal_number,
+            "hand_number": self.deal_number,
             "dealer": self.dealer,
             "auction": self.auction.public(),
             "caller": self.caller,
@@ -71,6 +67,7 @@ class ChiamataDeal:
 
     def dump(self) -> JSON:
         data = self.public()
+        data["deal_number"] = data.pop("hand_number")
         data["auction"] = dump_auction(self.auction)
         del data["alone"]
         return data
@@ -93,14 +90,7 @@ class ChiamataDeal:
 
 
 class ChiamataState(NamedTuple):
-    """A briscola chiamata match at one moment.
-
-    A ``NamedTuple`` rather than a frozen dataclass like the smaller records: a new
-    state is made for every card played and every load, and a frozen dataclass sets
-    each of its fields through ``object.__setattr__``, which made building one of
-    these cost as much as the rest of a move. A ``NamedTuple`` is just as immutable;
-    ``state._replace(field=value, ...)`` makes the next one.
-    """
+    """A briscola chiamata match at one moment (a ``NamedTuple``: see ``domain.games.codec``)."""
 
     seats: int
     turn_timeout: float
@@ -120,6 +110,12 @@ class ChiamataState(NamedTuple):
     deals: tuple[ChiamataDeal, ...]
     counter: int  # grows with every accepted action (turn deadline tokens)
     turn_due: float | None
+
+    @property
+    def acknowledged(self) -> tuple[int, ...]:
+        """Nobody acknowledges anything: a deal that decides nothing (a patta) is followed
+        by the next one at once."""
+        return ()
 
     @property
     def caller(self) -> int | None:
@@ -143,7 +139,7 @@ def dump_state(state: ChiamataState) -> JSON:
         "phase": state.phase,
         "deal_number": state.deal_number,
         "dealer": state.dealer,
-        "hands": [card_codes(h) for h in state.hands],
+        "hands": [codes(h) for h in state.hands],
         "auction": dump_auction(state.auction),
         "called_card": None if state.called_card is None else state.called_card.code,
         "revealed": state.revealed,
@@ -151,7 +147,7 @@ def dump_state(state: ChiamataState) -> JSON:
         "trick": dump_plays(state.trick),
         "turn": state.turn,
         "last_trick": dump_trick(state.last_trick),
-        "won": [card_codes(w) for w in state.won],
+        "won": [codes(w) for w in state.won],
         "tricks_won": list(state.tricks_won),
         "deals": [d.dump() for d in state.deals],
         "counter": state.counter,
@@ -162,7 +158,7 @@ def dump_state(state: ChiamataState) -> JSON:
 def load_state(data: Mapping[str, Any]) -> ChiamataState:
     return ChiamataState(
         seats=int(data["seats"]),
-        turn_timeout=data["turn_timeout"],
+        turn_timeout=float(data["turn_timeout"]),
         phase=cast(ChiamataPhase, data["phase"]),
         deal_number=int(data["deal_number"]),
         dealer=int(data["dealer"]),
@@ -172,11 +168,11 @@ def load_state(data: Mapping[str, Any]) -> ChiamataState:
         revealed=bool(data["revealed"]),
         partner=data["partner"],
         trick=load_plays(data["trick"]),
-        turn=data["turn"],
+        turn=optional_int(data["turn"]),
         last_trick=load_trick(data["last_trick"]),
         won=tuple(parse_cards(w) for w in data["won"]),
         tricks_won=tuple(int(n) for n in data["tricks_won"]),
         deals=tuple(ChiamataDeal.load(d) for d in data["deals"]),
         counter=int(data["counter"]),
-        turn_due=data["turn_due"],
+        turn_due=optional_float(data["turn_due"]),
     )

@@ -9,10 +9,6 @@ from domain.cards import Card
 from domain.games.tricks.trick import CompletedTrick, Play
 
 
-def card_codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
 def optional_card(code: str | None) -> Card | None:
     return None if code is None else Card.parse(code)
 

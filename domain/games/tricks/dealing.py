@@ -11,17 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from domain.cards import Card, check_deck, shuffled_deck
+from domain.cards import Card, shuffled_deck
 from domain.games.tricks.trick import seats_from
 
 
-def deck_for_deal(rng: random.Random, deck: Sequence[Card] | None) -> list[Card]:
-    """The explicit deck (checked), or a fresh shuffle from ``rng``."""
-    if deck is None:
-        return shuffled_deck(rng)
-    order = list(deck)
-    check_deck(order)
-    return order
+def deck_for_deal(rng: random.Random, deck: Sequence[Card] | None) -> Sequence[Card]:
+    """The explicit deck (``EngineBase.start`` has checked it), or a fresh shuffle from ``rng``."""
+    return shuffled_deck(rng) if deck is None else deck
 
 
 def deal_round(

@@ -2,17 +2,20 @@
 
 Every key is the same for every viewer except ``hand``, ``your_turn`` and
 ``legal_moves``, which exist only for seated viewers and derive from their
-own hand and turn. Spectators get no ``hand`` key at all.
+own hand and turn. Spectators get no ``hand`` key at all. ``legal_moves`` lists
+complete actions (``{"action": "play", "card": "04C"}``, ``{"action": "ack"}``,
+a bid, a pass, a call), empty when the match does not wait for the seat.
 """
 
 from __future__ import annotations
 
-from domain.cards import Card
+from domain.cards import SUITS, Card, codes
 from domain.engine import JSON
+from domain.games.base import ack_moves
 from domain.games.tricks.auction import legal_bids
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, by_side, side_seats
 from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataState
-from domain.games.tricks.codec import card_codes, dump_plays, trick_view
+from domain.games.tricks.codec import dump_plays, trick_view
 
 PER_SEAT_KEYS = ("hand", "your_turn", "legal_moves")
 
@@ -28,7 +31,7 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
         "turn": state.turn if playing else None,
         "turn_deadline": state.turn_due if playing else None,
         "dealer": state.dealer,
-        "deal_number": state.deal_number,
+        "hand_number": state.deal_number,
         "teams": {label: list(side_seats(i, state.seats)) for i, label in enumerate(SIDE_LABELS)},
         "trick": dump_plays(state.trick),
         "last_trick": trick_view(state.last_trick),
@@ -39,7 +42,7 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
         "trump_card": None if state.trump_drawn else state.trump_card.code,
         "trump_suit": state.trump_card.suit.value,
         "deck_count": state.deck_count,
-        "last_deal": state.deals[-1].public() if state.deals else None,
+        "last_hand": state.deals[-1].public() if state.deals else None,
         "acknowledged": list(state.acknowledged) if hand_end else [],
         "hand_end_deadline": state.hand_end_due if hand_end else None,
         "winner": state.winner,
@@ -47,9 +50,9 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
     if seat is not None:
         hand = state.hands[seat]
         on_turn = playing and state.turn == seat
-        view["hand"] = card_codes(hand)
+        view["hand"] = codes(hand)
         view["your_turn"] = on_turn
-        view["legal_moves"] = card_codes(hand) if on_turn else []
+        view["legal_moves"] = play_moves(hand) if on_turn else ack_moves(state, seat)
     return view
 
 
@@ -67,7 +70,7 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "turn": None if finished else state.turn,
         "turn_deadline": None if finished else state.turn_due,
         "dealer": state.dealer,
-        "deal_number": state.deal_number,
+        "hand_number": state.deal_number,
         "auction": state.auction.public(),
         "caller": caller,
         "called_card": None if state.called_card is None else state.called_card.code,
@@ -83,13 +86,13 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "last_trick": trick_view(state.last_trick),
         "tricks_won": list(state.tricks_won),
         "scores": None if final is None else {CALLER: final.caller_points, DEFENDERS: final.defender_points},
-        "last_deal": state.deals[-1].public() if state.deals else None,
+        "last_hand": state.deals[-1].public() if state.deals else None,
         "winner": None if final is None else final.winner,
     }
     if seat is not None:
         hand = state.hands[seat]
         on_turn = not finished and state.turn == seat
-        view["hand"] = card_codes(hand)
+        view["hand"] = codes(hand)
         view["your_turn"] = on_turn
         view["legal_moves"] = _chiamata_moves(state, hand) if on_turn else []
     return view
@@ -102,12 +105,18 @@ def _chiamata_teams(state: ChiamataState, caller: int | None) -> JSON | None:
     return {CALLER: calling, DEFENDERS: [s for s in range(state.seats) if s not in calling]}
 
 
-def _chiamata_moves(state: ChiamataState, hand: tuple[Card, ...]) -> list[JSON] | list[str]:
-    """Auction: action objects; call: one call per suit of the won rank; play: the card codes."""
+def play_moves(hand: tuple[Card, ...]) -> list[JSON]:
+    """Any card in hand may be played."""
+    return [{"action": "play", "card": card.code} for card in hand]
+
+
+def _chiamata_moves(state: ChiamataState, hand: tuple[Card, ...]) -> list[JSON]:
+    """Auction: a pass and every bid allowed; call: one call per suit of the won rank; play:
+    the cards in hand."""
     if state.phase == "auction":
         return legal_bids(state.auction)
     if state.phase == "call":
         winner = state.auction.winner
         assert winner is not None
-        return [{"action": "call", "card": f"{winner.rank:02d}{suit}"} for suit in ("D", "C", "S", "B")]
-    return card_codes(hand)
+        return [{"action": "call", "card": Card(winner.rank, suit).code} for suit in SUITS]
+    return play_moves(hand)

@@ -22,18 +22,6 @@ def engine_for(game_type: str) -> GameEngine:
     return REGISTRY.get(game_type)
 
 
-def acting_seat(engine: GameEngine, state: Any) -> int | None:
-    """The seat on turn, else the first seat that still has to acknowledge a hand summary."""
-    turn = engine.turn(state)
-    if turn is not None:
-        return turn
-    for seat in range(engine.seats):
-        view = engine.view(state, seat)
-        if view.get("phase") == "hand_end" and seat not in view.get("acknowledged", ()):
-            return seat
-    return None
-
-
 def play_match(
     engine: GameEngine,
     strategies: Sequence[Strategy],
@@ -43,13 +31,16 @@ def play_match(
     """Play one match to the end: whoever must act decides from its own view."""
     game_rng = random.Random(seed)
     bot_rng = random.Random(seed * 7919 + 1)
-    state = engine.start(options or {}, TIMEOUTS, NOW, game_rng)
+    state = engine.start(options or {}, TIMEOUTS, NOW, game_rng).state
     for _ in range(MAX_STEPS):
         if engine.is_over(state):
             break
-        seat = acting_seat(engine, state)
-        assert seat is not None, "nobody can act but the match is not over"
-        action = strategies[seat].decide(engine.view(state, seat), bot_rng)
+        waiting = engine.to_act(state)
+        assert waiting, "nobody can act but the match is not over"
+        seat = waiting[0]
+        view = engine.view(state, seat)
+        action = strategies[seat].decide(view, bot_rng)
+        assert action in view["legal_moves"], "a bot sends one of its legal moves as it is"
         state = engine.apply(state, seat, action, NOW, game_rng).state
     else:
         raise AssertionError("the match did not end")

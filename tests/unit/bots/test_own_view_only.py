@@ -19,7 +19,7 @@ from domain.engine import GameEngine
 from domain.games.fishing.state import FishingState
 from domain.games.tricks.briscola_state import BriscolaState
 from domain.games.tricks.chiamata_state import ChiamataState
-from tests.unit.bots.simulate import NOW, TIMEOUTS, acting_seat, engine_for
+from tests.unit.bots.simulate import NOW, TIMEOUTS, engine_for
 
 GAME_TYPES = [
     "scopa",
@@ -67,11 +67,10 @@ def positions(engine: GameEngine, seed: int, count: int) -> list[tuple[Any, int]
     """``count`` positions from one easy-bot match (on turn or owing an ack), with the acting seat."""
     rng = random.Random(seed)
     easy = strategy_for(engine.game_type, "easy")
-    state = engine.start({}, TIMEOUTS, NOW, rng)
+    state = engine.start({}, TIMEOUTS, NOW, rng).state
     found: list[tuple[Any, int]] = []
     while not engine.is_over(state):
-        seat = acting_seat(engine, state)
-        assert seat is not None
+        seat = engine.to_act(state)[0]
         found.append((state, seat))
         state = engine.apply(state, seat, easy.decide(engine.view(state, seat), rng), NOW, rng).state
     return random.Random(seed).sample(found, min(count, len(found)))

@@ -55,7 +55,7 @@ def test_does_not_leave_a_sweepable_table_when_it_can_avoid_it(seed: int) -> Non
     view = scopa_view("02B 09S 10D", table="05C")
     action = decide("scopa", view, seed)
     assert action["card"] != "02B"
-    assert action == {"action": "play", "card": "09S", "capture": []}  # the plainer of the two safe cards
+    assert action == {"action": "play", "card": "09S"}  # the plainer of the two safe cards
 
 
 @pytest.mark.parametrize("seed", RNG_SEEDS)
@@ -76,7 +76,7 @@ def test_dumps_a_low_card_rather_than_a_valuable_one() -> None:
 
 def briscola_state(engine: Any, hands: dict[int, str], trump: str) -> BriscolaState:
     deck = build_deck(hands, seats=engine.seats, per_seat=3, then=trump)
-    state = engine.start({}, TIMEOUTS, NOW, random.Random(1), deck=deck)
+    state = engine.start({}, TIMEOUTS, NOW, random.Random(1), deck=deck).state
     assert isinstance(state, BriscolaState)
     return state
 
@@ -136,7 +136,7 @@ WEAK = "02D 04C 05S 06B 02C 04S 05B 06C"
 def chiamata_start(hands: dict[int, str]) -> ChiamataState:
     # The first deal is dealt by seat 0: seat 1 gets the first card, bids first and leads.
     deck = build_deck(hands, seats=5, per_seat=8, dealer=0)
-    state = BRISCOLA_CHIAMATA.start({}, TIMEOUTS, NOW, random.Random(1), deck=deck)
+    state = BRISCOLA_CHIAMATA.start({}, TIMEOUTS, NOW, random.Random(1), deck=deck).state
     assert isinstance(state, ChiamataState)
     return state
 
@@ -226,7 +226,8 @@ def test_chiamata_partner_does_not_overtake_the_caller() -> None:
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_acknowledges_a_hand_summary_it_still_owes(level: Any) -> None:
     state = position(SCOPA, hands={0: "", 1: ""}, table="")
-    view = SCOPA.view(state, 0) | {"phase": "hand_end", "acknowledged": [1]}
+    state = state._replace(phase="hand_end", turn=None, acknowledged=(1,))
+    view = SCOPA.view(state, 0)
     assert strategy_for("scopa", level).decide(view, random.Random(0)) == {"action": "ack"}
 
 
@@ -234,7 +235,7 @@ def test_acknowledges_a_hand_summary_it_still_owes(level: Any) -> None:
 @pytest.mark.parametrize("game_type", ["scopa", "briscola", "briscola_chiamata"])
 def test_refuses_to_decide_off_turn(level: Any, game_type: str) -> None:
     engine = engine_for(game_type)
-    state = engine.start({}, TIMEOUTS, NOW, random.Random(2))
+    state = engine.start({}, TIMEOUTS, NOW, random.Random(2)).state
     idle = next(seat for seat in range(engine.seats) if seat != engine.turn(state))
     with pytest.raises(ValueError):
         strategy_for(game_type, level).decide(engine.view(state, idle), random.Random(0))

@@ -52,7 +52,7 @@ actions = st.fixed_dictionaries(
 def phases_of(engine: GameEngine) -> list[Any]:
     """A state of each phase a real match goes through, by firing its deadlines."""
     rng = random.Random(7)
-    state = engine.start({}, Timeouts(30, 30), 0.0, rng)
+    state = engine.start({}, Timeouts(30, 30), 0.0, rng).state
     seen: dict[str, Any] = {}
     for _ in range(500):
         seen.setdefault(engine.view(state, None)["phase"], state)

@@ -50,7 +50,8 @@ def start(
 ) -> FishingState:
     """A new match dealt from an explicit deck (or from ``seed`` when no hands are given)."""
     deck = deck_for(engine, hands, table, then) if hands is not None else None
-    return engine.start(options, TIMEOUTS, NOW, random.Random(seed), deck=deck)
+    state: FishingState = engine.start(options, TIMEOUTS, NOW, random.Random(seed), deck=deck).state
+    return state
 
 
 def position(

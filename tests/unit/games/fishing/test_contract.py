@@ -49,7 +49,7 @@ def test_scopa_has_no_napola_option_and_targets_are_bounded() -> None:
 def test_the_options_given_are_kept_in_the_state() -> None:
     state = SCOPONE.start(
         {"target_score": 5, "napola": False, "asso_pigliatutto": True}, TIMEOUTS, NOW, random.Random(0)
-    )
+    ).state
     assert SCOPONE.view(state, None)["options"] == {
         "target_score": 5,
         "napola": False,
@@ -64,8 +64,8 @@ def test_an_explicit_deck_must_hold_all_forty_cards() -> None:
 
 
 def test_the_same_seed_deals_the_same_match() -> None:
-    first = SCOPONE.start({}, TIMEOUTS, NOW, random.Random(42))
-    second = SCOPONE.start({}, TIMEOUTS, NOW, random.Random(42))
+    first = SCOPONE.start({}, TIMEOUTS, NOW, random.Random(42)).state
+    second = SCOPONE.start({}, TIMEOUTS, NOW, random.Random(42)).state
     assert first == second
 
 
@@ -78,10 +78,10 @@ def test_a_dumped_state_holds_only_plain_values() -> None:
         return value is None or isinstance(value, str | int | float | bool)
 
     for engine in FISHING_ENGINES:
-        assert plain(engine.dump(engine.start({}, TIMEOUTS, NOW, random.Random(1))))
+        assert plain(engine.dump(engine.start({}, TIMEOUTS, NOW, random.Random(1)).state))
 
 
 def test_a_state_of_another_game_is_not_loaded() -> None:
-    data = SCOPA.dump(SCOPA.start({}, TIMEOUTS, NOW, random.Random(1)))
+    data = SCOPA.dump(SCOPA.start({}, TIMEOUTS, NOW, random.Random(1)).state)
     with pytest.raises(ValueError):
         SCOPONE.load(data)

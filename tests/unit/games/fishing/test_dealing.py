@@ -14,7 +14,7 @@ from .builders import NOW, TIMEOUTS, assert_all_cards_once, deck_for, start
 
 def test_the_explicit_deck_is_dealt_from_the_top_starting_after_the_dealer() -> None:
     deck = deck_for(SCOPONE, hands={1: "07D"})
-    state = SCOPONE.start({}, TIMEOUTS, NOW, random.Random(0), deck=deck)
+    state = SCOPONE.start({}, TIMEOUTS, NOW, random.Random(0), deck=deck).state
     assert deck[0] == cards("07D")[0]
     assert state.hands[1][0] == deck[0]
     assert state.hands[2][0] == deck[1]
@@ -74,18 +74,18 @@ def play_out_hand(engine: FishingEngine, state: FishingState) -> tuple[FishingSt
 
 def test_two_player_scopa_is_dealt_in_six_rounds() -> None:
     state, events = play_out_hand(SCOPA, start(SCOPA, seed=1))
-    assert sum(1 for event in events if event.kind == "deal_round") == 5
+    assert sum(1 for event in events if event.kind == "cards_dealt") == 5
     assert state.moves == 36
     assert state.phase in {"hand_end", "finished"}
 
 
 def test_four_player_scopa_is_dealt_in_three_rounds() -> None:
     state, events = play_out_hand(SCOPA_A_QUATTRO, start(SCOPA_A_QUATTRO, seed=2))
-    assert sum(1 for event in events if event.kind == "deal_round") == 2
+    assert sum(1 for event in events if event.kind == "cards_dealt") == 2
     assert state.moves == 36
 
 
 def test_scopone_is_one_round_of_forty_plays() -> None:
     state, events = play_out_hand(SCOPONE, start(SCOPONE, seed=4))
-    assert not any(event.kind == "deal_round" for event in events)
+    assert not any(event.kind == "cards_dealt" for event in events)
     assert state.moves == 40

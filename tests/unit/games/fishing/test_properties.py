@@ -1,4 +1,5 @@
-"""Random legal matches of every fishing game, played to the end, keep every invariant."""
+"""Random legal matches of every fishing game, played to the end, keep every invariant and
+show nobody a card it may not see, in views or in events."""
 
 from __future__ import annotations
 
@@ -10,44 +11,49 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.cards import codes
+from domain.cards import Card, card, cards, codes
 from domain.engine import Timeouts
 from domain.games.fishing import FISHING_ENGINES, FishingEngine
+from domain.games.fishing.captures import ace_sweeps
 from domain.games.fishing.state import FishingState
 
+from ..seen import card_codes_in, check_events
 from .builders import assert_all_cards_once
 
 # One random match per example, per game type: the Hypothesis profile (tests/conftest.py) sets how many.
 MAX_STEPS = 5_000
+CHECK_EVERY_MOVE = 0.2
+"""The share of positions where every listed legal move is tried (each must be accepted)."""
 
 
-def card_codes_in(view: Any) -> set[str]:
-    if isinstance(view, dict):
-        return set().union(*(card_codes_in(key) | card_codes_in(value) for key, value in view.items()))
-    if isinstance(view, list):
-        return set().union(*(card_codes_in(item) for item in view))
-    if isinstance(view, str) and len(view) == 3 and view[:2].isdigit() and view[2] in "DCSB":
-        return {view}
-    return set()
-
-
-def check_views(engine: FishingEngine, state: FishingState) -> None:
+def public_cards(state: FishingState) -> set[str]:
     public = set(codes(state.table))
     if state.last_play is not None:
         public |= {state.last_play.card.code, *codes(state.last_play.captured)}
+    return public
+
+
+def check_views(engine: FishingEngine, state: FishingState) -> None:
+    public = public_cards(state)
     spectator = engine.view(state, None)
     assert "hand" not in spectator
     assert "legal_moves" not in spectator
     assert card_codes_in(spectator) <= public
-    json.dumps(spectator)
+    waiting = engine.to_act(state)
+    assert (waiting == ()) == engine.is_over(state)
     for seat in range(engine.seats):
         view = engine.view(state, seat)
         own = set(codes(state.hands[seat]))
         assert set(view["hand"]) == own
         assert card_codes_in(view) <= own | public
         assert view["hand_counts"] == [len(hand) for hand in state.hands]
-        assert ("legal_moves" in view) == (state.phase == "playing" and state.turn == seat)
-        json.dumps(view)
+        assert bool(view["legal_moves"]) == (seat in waiting)
+
+
+def check_every_legal_move_is_accepted(engine: FishingEngine, state: FishingState, now: float) -> None:
+    for seat in engine.to_act(state):
+        for action in engine.view(state, seat)["legal_moves"]:
+            assert engine.apply(state, seat, action, now, random.Random(0)).changed
 
 
 def check_hand_record(engine: FishingEngine, record: dict[str, Any]) -> None:
@@ -75,14 +81,16 @@ def check_hand_record(engine: FishingEngine, record: dict[str, Any]) -> None:
         )
 
 
-def choose_play(view: dict[str, Any], chooser: random.Random) -> dict[str, Any]:
-    move = chooser.choice(view["legal_moves"])
-    action: dict[str, Any] = {"action": "play", "card": move["card"]}
-    if move["captures"]:
-        capture = list(chooser.choice(move["captures"]))
+def choose_play(view: dict[str, Any], pigliatutto: bool, chooser: random.Random) -> dict[str, Any]:
+    """A legal move as listed, its capture in any order; an ace's sweep may leave it unlisted."""
+    action = dict(chooser.choice(view["legal_moves"]))
+    if "capture" in action:
+        capture = list(action["capture"])
         chooser.shuffle(capture)
-        if not (move["sweep"] and chooser.random() < 0.5):
-            action["capture"] = capture
+        action["capture"] = capture
+        sweeps = ace_sweeps(card(action["card"]), tuple(cards(" ".join(view["table"]))), pigliatutto)
+        if sweeps and chooser.random() < 0.5:
+            del action["capture"]
     return action
 
 
@@ -110,12 +118,17 @@ def test_random_legal_matches_end_properly(
     rng = random.Random(seed)
     chooser = random.Random(seed + 1)
     now = 1_000.0
-    state: FishingState = engine.start(options, Timeouts(turn=20.0, hand_ack=10.0), now, rng)
+    started = engine.start(options, Timeouts(turn=20.0, hand_ack=10.0), now, rng)
+    state: FishingState = started.state
+    nobody: tuple[tuple[Card, ...], ...] = ((),) * engine.seats
+    check_events(started.events, nobody, state.hands, public_cards(state))
     goal = state.options.target_score
     checked_hands = 0
     for _ in range(MAX_STEPS):
         assert_all_cards_once(state)
         check_views(engine, state)
+        if chooser.random() < CHECK_EVERY_MOVE:
+            check_every_legal_move_is_accepted(engine, state, now)
         for record in state.history[checked_hands:]:
             check_hand_record(engine, record)
         checked_hands = len(state.history)
@@ -129,12 +142,15 @@ def test_random_legal_matches_end_properly(
         elif state.phase == "playing":
             seat = engine.turn(state)
             assert seat is not None
-            outcome = engine.apply(state, seat, choose_play(engine.view(state, seat), chooser), now, rng)
+            action = choose_play(engine.view(state, seat), pigliatutto, chooser)
+            outcome = engine.apply(state, seat, action, now, rng)
         else:
             seat = chooser.randrange(engine.seats)
             outcome = engine.apply(state, seat, {"action": "ack"}, now, rng)
         if chooser.random() < 0.05:
             assert engine.load(json.loads(json.dumps(engine.dump(outcome.state)))) == outcome.state
+        public = public_cards(state) | public_cards(outcome.state)
+        check_events(outcome.events, state.hands, outcome.state.hands, public)
         state = outcome.state
     assert engine.is_over(state), "the match did not end"
     assert engine.deadlines(state) == ()

@@ -9,18 +9,8 @@ from domain.cards import cards, codes
 from domain.games.fishing import FISHING_ENGINES, SCOPA, SCOPONE
 from domain.games.fishing.state import FishingState
 
+from ..seen import card_codes_in
 from .builders import NOW, TIMEOUTS, play, position, start
-
-
-def card_codes_in(view: object) -> set[str]:
-    """Every string in a view (keys and values, at any depth) that is a card code."""
-    if isinstance(view, dict):
-        return set().union(*(card_codes_in(key) | card_codes_in(value) for key, value in view.items()))
-    if isinstance(view, list):
-        return set().union(*(card_codes_in(item) for item in view))
-    if isinstance(view, str) and len(view) == 3 and view[:2].isdigit() and view[2] in "DCSB":
-        return {view}
-    return set()
 
 
 def test_a_spectator_sees_no_hand() -> None:
@@ -45,11 +35,12 @@ def test_the_seat_on_turn_gets_its_legal_moves() -> None:
     state = position(SCOPONE, hands={0: "01S", 1: "07C 06D 10S", 2: "09B"}, table="07S 01C 05B", turn=1)
     view = SCOPONE.view(state, 1)
     assert view["legal_moves"] == [
-        {"card": "07C", "captures": [["07S"]], "sweep": False},
-        {"card": "06D", "captures": [["01C", "05B"]], "sweep": False},
-        {"card": "10S", "captures": [], "sweep": False},
+        {"action": "play", "card": "07C", "capture": ["07S"]},
+        {"action": "play", "card": "06D", "capture": ["01C", "05B"]},
+        {"action": "play", "card": "10S"},
     ]
-    assert "legal_moves" not in SCOPONE.view(state, 0)
+    assert SCOPONE.view(state, 0)["legal_moves"] == []
+    assert "legal_moves" not in SCOPONE.view(state, None)
 
 
 def test_the_public_view_of_a_playing_hand() -> None:

@@ -7,8 +7,7 @@ at a time round the table starting with the seat after the dealer.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from domain.cards import DECK, Card, cards
 from domain.engine import Outcome, Timeouts
@@ -58,26 +57,6 @@ def pile_worth(points: int, avoid: set[Card]) -> list[Card]:
     found = search(0, points)
     assert found is not None, points
     return found
-
-
-def strings_in(value: Any) -> Iterator[str]:
-    """Every string inside a JSON-like value (keys included)."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, Mapping):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings_in(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from strings_in(item)
-
-
-CARD_CODES = frozenset(c.code for c in DECK)
-
-
-def card_codes_in(value: Any) -> set[str]:
-    return {s for s in strings_in(value) if s in CARD_CODES}
 
 
 def briscola_state(outcome: Outcome) -> BriscolaState:

@@ -9,12 +9,12 @@ from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO, TRICK_ENGINES
 from domain.games.tricks.briscola import BriscolaEngine
 from domain.games.tricks.briscola_state import BriscolaState
+from tests.unit.games.seen import card_codes_in
 from tests.unit.games.tricks.helpers import (
     NOW,
     TIMEOUTS,
     briscola_state,
     build_deck,
-    card_codes_in,
     rng,
 )
 
@@ -25,7 +25,9 @@ TWO_PLAYER_DECK = build_deck({1: "04C 05C 06C", 0: "01C 07S 04D"}, seats=2, per_
 def start(
     engine: BriscolaEngine = BRISCOLA, deck: list[Card] | None = None, target: int = 61
 ) -> BriscolaState:
-    return engine.start({"target_score": target}, TIMEOUTS, NOW, rng(), deck=deck or TWO_PLAYER_DECK)
+    return briscola_state(
+        engine.start({"target_score": target}, TIMEOUTS, NOW, rng(), deck=deck or TWO_PLAYER_DECK)
+    )
 
 
 def play(engine: BriscolaEngine, state: BriscolaState, seat: int, code: str) -> BriscolaState:
@@ -137,7 +139,11 @@ def test_a_seat_sees_its_own_hand_and_only_card_counts_of_the_others() -> None:
     assert view["hand_counts"] == [3, 3]
     assert view["your_turn"] is False and view["legal_moves"] == []
     assert card_codes_in(view) == {"01C", "07S", "04D", "02D"}
-    assert BRISCOLA.view(state, 1)["legal_moves"] == ["04C", "05C", "06C"]
+    assert BRISCOLA.view(state, 1)["legal_moves"] == [
+        {"action": "play", "card": "04C"},
+        {"action": "play", "card": "05C"},
+        {"action": "play", "card": "06C"},
+    ]
 
 
 def test_a_spectator_sees_no_hand_at_all() -> None:
@@ -212,4 +218,4 @@ def test_the_state_survives_a_dump_and_load_round_trip() -> None:
 
 
 def test_the_same_seed_deals_the_same_match() -> None:
-    assert BRISCOLA.start({}, TIMEOUTS, NOW, rng(3)) == BRISCOLA.start({}, TIMEOUTS, NOW, rng(3))
+    assert BRISCOLA.start({}, TIMEOUTS, NOW, rng(3)).state == BRISCOLA.start({}, TIMEOUTS, NOW, rng(3)).state

@@ -15,7 +15,7 @@ def last_trick_of_deal(
     side_a_points: int, scores: tuple[int, int] = (0, 0), target: int = 61
 ) -> BriscolaState:
     """A two-player deal down to its last trick, side A holding ``side_a_points`` already."""
-    state = BRISCOLA.start({"target_score": target}, TIMEOUTS, NOW, rng())
+    state = briscola_state(BRISCOLA.start({"target_score": target}, TIMEOUTS, NOW, rng()))
     pile_a = tuple(pile_worth(side_a_points, set(LAST_CARDS.values())))
     pile_b = tuple(c for c in DECK if c not in pile_a and c not in LAST_CARDS.values())
     return state._replace(
@@ -58,10 +58,10 @@ def test_a_sixty_all_deal_is_a_patta_whose_points_are_discarded() -> None:
     state = finish(last_trick_of_deal(60, scores=(30, 40), target=100))
     assert state.phase == "hand_end"
     assert state.scores == (30, 40)
-    last_deal = BRISCOLA.view(state, 0)["last_deal"]
-    assert last_deal["patta"] is True
-    assert last_deal["points"] == {"A": 60, "B": 60}
-    assert last_deal["scores"] == {"A": 30, "B": 40}
+    last_hand = BRISCOLA.view(state, 0)["last_hand"]
+    assert last_hand["patta"] is True and last_hand["hand_number"] == 1
+    assert last_hand["points"] == {"A": 60, "B": 60}
+    assert last_hand["scores"] == {"A": 30, "B": 40}
 
 
 def test_a_patta_is_followed_by_a_new_deal_with_the_next_dealer() -> None:

@@ -13,7 +13,7 @@ DECK = build_deck({1: "01D 03D 10D 09D 08D 07D 06D 05D", 3: "01C"}, seats=5, per
 
 
 def start() -> ChiamataState:
-    return CHIAMATA.start({}, TIMEOUTS, NOW, rng(), deck=DECK)
+    return chiamata_state(CHIAMATA.start({}, TIMEOUTS, NOW, rng(), deck=DECK))
 
 
 def act(state: ChiamataState, seat: int, **action: object) -> ChiamataState:

@@ -7,6 +7,7 @@ import pytest
 from domain.cards import DECK, card
 from domain.engine import Event
 from domain.errors import NotYourTurn
+from domain.events import visible_events
 from domain.games.tricks import BRISCOLA_CHIAMATA as CHIAMATA
 from domain.games.tricks.auction import Auction, Bid
 from domain.games.tricks.chiamata_state import ChiamataState
@@ -21,7 +22,7 @@ PASS = {"action": "pass"}
 
 
 def won_auction(rank: int = 1) -> tuple[ChiamataState, list[Event]]:
-    state = CHIAMATA.start({}, TIMEOUTS, NOW, rng(), deck=DECK_ORDER)
+    state = chiamata_state(CHIAMATA.start({}, TIMEOUTS, NOW, rng(), deck=DECK_ORDER))
     events: list[Event] = []
     moves: list[tuple[int, dict[str, Any]]] = [(1, {"action": "bid", "rank": rank})]
     moves += [(seat, PASS) for seat in (2, 3, 4, 0)]
@@ -83,7 +84,7 @@ def test_every_view_names_the_partner_once_the_called_card_is_played() -> None:
         view = CHIAMATA.view(state, seat)
         assert view["partner"] == 3 and view["alone"] is False
         assert view["teams"] == {"caller": [1, 3], "defenders": [0, 2, 4]}
-    assert events[-1].kind == "reveal" and events[-1].data["partner"] == 3
+    assert events[-1].kind == "partner_revealed" and events[-1].data["partner"] == 3
 
 
 def test_calling_ones_own_card_means_playing_alone_which_shows_only_once_it_is_played() -> None:
@@ -112,7 +113,7 @@ LAST_CARDS = {0: "02C", 1: "04C", 2: "05C", 3: "06C", 4: "07C"}
 
 def last_trick(caller_points: int, points_bid: int | None = None, partner: int | None = 3) -> ChiamataState:
     """Caller 1 (partner 3) holding ``caller_points`` already, one zero-point trick to go."""
-    state = CHIAMATA.start({}, TIMEOUTS, NOW, rng(), deck=DECK_ORDER)
+    state = chiamata_state(CHIAMATA.start({}, TIMEOUTS, NOW, rng(), deck=DECK_ORDER))
     last = {card(code) for code in LAST_CARDS.values()}
     calling_pile = tuple(pile_worth(caller_points, last))
     defenders_pile = tuple(c for c in DECK if c not in calling_pile and c not in last)
@@ -171,9 +172,9 @@ def test_sixty_all_with_the_plain_target_is_a_patta_replayed_with_the_next_deale
     state = play_last_trick(last_trick(60))
     assert not CHIAMATA.is_over(state)
     view = CHIAMATA.view(state, 2)
-    assert view["phase"] == "auction" and view["deal_number"] == 2
+    assert view["phase"] == "auction" and view["hand_number"] == 2
     assert view["dealer"] == 1 and view["turn"] == 2
-    assert view["last_deal"]["patta"] is True and view["last_deal"]["caller_points"] == 60
+    assert view["last_hand"]["patta"] is True and view["last_hand"]["caller_points"] == 60
     assert view["auction"]["standing"] is None and view["hand_counts"] == [8] * 5
     assert CHIAMATA.result(state) is None
 
@@ -198,3 +199,34 @@ def test_the_state_survives_a_dump_and_load_round_trip() -> None:
     assert CHIAMATA.load(data) == state and CHIAMATA.dump(CHIAMATA.load(data)) == data
     finished = play_last_trick(last_trick(61))
     assert CHIAMATA.load(CHIAMATA.dump(finished)) == finished
+
+
+def test_the_auction_and_the_call_are_told_to_everybody_as_they_happen() -> None:
+    _, events = won_auction(rank=3)
+    state, _ = won_auction(rank=3)
+    assert visible_events(events, None) == [
+        {"kind": "bid", "seat": 1, "rank": 3},
+        {"kind": "pass", "seat": 2},
+        {"kind": "pass", "seat": 3},
+        {"kind": "pass", "seat": 4},
+        {"kind": "pass", "seat": 0},
+        {"kind": "auction_won", "seat": 1, "rank": 3, "target": 61},
+    ]
+    assert CHIAMATA.to_act(state) == (1,)
+    calls = CHIAMATA.view(state, 1)["legal_moves"]
+    assert calls == [{"action": "call", "card": code} for code in ("03D", "03C", "03S", "03B")]
+    called = CHIAMATA.apply(state, 1, calls[1], NOW, rng())
+    assert visible_events(called.events, 4) == [{"kind": "call", "seat": 1, "card": "03C", "trump_suit": "C"}]
+
+
+def test_the_partner_is_revealed_in_public_by_the_play_of_the_called_card() -> None:
+    state, events = won_auction()
+    state = apply(state, 1, {"action": "call", "card": "01C"}, events)
+    state = apply(state, 1, {"action": "play", "card": "05D"}, events)
+    state = apply(state, 2, {"action": "play", "card": "02C"}, events)
+    revealing: list[Event] = []
+    apply(state, 3, {"action": "play", "card": "01C"}, revealing)
+    assert visible_events(revealing, 0) == [
+        {"kind": "play", "seat": 3, "card": "01C"},
+        {"kind": "partner_revealed", "caller": 1, "partner": 3, "alone": False},
+    ]

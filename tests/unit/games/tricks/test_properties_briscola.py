@@ -1,4 +1,5 @@
-"""Random legal briscola matches, played to the end, keep their invariants at every step."""
+"""Random legal briscola matches, played to the end, keep their invariants at every step and
+show nobody a card it may not see, in views or in events."""
 
 import json
 import random
@@ -12,7 +13,8 @@ from domain.cards import DECK
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
 from domain.games.tricks.briscola import BriscolaEngine
 from domain.games.tricks.briscola_state import BriscolaState
-from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, briscola_state, card_codes_in
+from tests.unit.games.seen import card_codes_in, check_events
+from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, briscola_state
 
 # One random match per example, for each of the two game types: the Hypothesis profile
 # (tests/conftest.py) sets how many.
@@ -26,35 +28,48 @@ def check_cards_accounted_for(state: BriscolaState) -> None:
     assert Counter(places) == Counter(DECK)
 
 
-def check_views(engine: BriscolaEngine, state: BriscolaState) -> None:
+def on_the_table(state: BriscolaState) -> set[str]:
+    """The trick being played and the last one."""
     public = {p.card.code for p in state.trick}
     if state.last_trick is not None:
         public |= {c.code for c in state.last_trick.cards}
-    if not state.trump_drawn:
-        public.add(state.trump_card.code)
+    return public
+
+
+def public_cards(state: BriscolaState) -> set[str]:
+    """The table and the trump card: turned face up at the deal, it stays known (the deal's
+    summary names it) after it is drawn."""
+    return on_the_table(state) | {state.trump_card.code}
+
+
+def check_views(engine: BriscolaEngine, state: BriscolaState) -> None:
+    public = public_cards(state) if not state.trump_drawn else on_the_table(state)
     spectator = engine.view(state, None)
-    json.dumps(spectator)
     assert "hand" not in spectator
-    assert card_codes_in({k: v for k, v in spectator.items() if k != "last_deal"}) <= public
+    assert card_codes_in({k: v for k, v in spectator.items() if k != "last_hand"}) <= public
+    waiting = engine.to_act(state)
+    assert (waiting == ()) == engine.is_over(state)
     for seat in range(engine.seats):
         view = engine.view(state, seat)
         own = [c.code for c in state.hands[seat]]
         assert view["hand"] == own
-        assert card_codes_in({k: v for k, v in view.items() if k != "last_deal"}) <= public | set(own)
+        assert card_codes_in({k: v for k, v in view.items() if k != "last_hand"}) <= public | set(own)
         assert view["hand_counts"] == [len(h) for h in state.hands]
+        assert bool(view["legal_moves"]) == (seat in waiting)
+        for action in view["legal_moves"]:
+            assert engine.apply(state, seat, action, NOW, random.Random(0)).changed
 
 
 def step(engine: BriscolaEngine, state: BriscolaState, r: random.Random) -> BriscolaState:
     if r.random() < 0.1:
         (deadline,) = engine.deadlines(state)
-        return briscola_state(engine.fire(state, deadline.token, deadline.due, r))
-    if state.phase == "hand_end":
-        seat = r.choice([s for s in range(engine.seats) if s not in state.acknowledged])
-        return briscola_state(engine.apply(state, seat, {"action": "ack"}, NOW, r))
-    on_turn = engine.turn(state)
-    assert on_turn is not None
-    move = r.choice(engine.view(state, on_turn)["legal_moves"])
-    return briscola_state(engine.apply(state, on_turn, {"action": "play", "card": move}, NOW, r))
+        outcome = engine.fire(state, deadline.token, deadline.due, r)
+    else:
+        seat = r.choice(engine.to_act(state))
+        outcome = engine.apply(state, seat, r.choice(engine.view(state, seat)["legal_moves"]), NOW, r)
+    after = briscola_state(outcome)
+    check_events(outcome.events, state.hands, after.hands, public_cards(state) | public_cards(after))
+    return after
 
 
 @pytest.mark.parametrize("engine", [BRISCOLA, BRISCOLA_A_QUATTRO], ids=lambda engine: engine.game_type)
@@ -63,7 +78,9 @@ def test_random_briscola_matches_end_with_a_clear_winner_and_lose_no_card(
     engine: BriscolaEngine, seed: int, target: int
 ) -> None:
     r = random.Random(seed)
-    state = engine.start({"target_score": target}, TIMEOUTS, NOW, r)
+    started = engine.start({"target_score": target}, TIMEOUTS, NOW, r)
+    state = briscola_state(started)
+    check_events(started.events, ((),) * engine.seats, state.hands, public_cards(state))
     while not engine.is_over(state):
         check_cards_accounted_for(state)
         check_views(engine, state)
