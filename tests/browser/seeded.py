@@ -53,8 +53,17 @@ def find_deal(
     raise AssertionError(f"no {game_type} deal in {tries} seeds satisfies the test's wish")
 
 
+def captures_by_card(view: dict[str, Any]) -> dict[str, list[list[str]]]:
+    """The seat's legal plays grouped by hand card: the table cards each play of it takes."""
+    grouped: dict[str, list[list[str]]] = {}
+    for move in view.get("legal_moves", []):
+        if move["action"] == "play":
+            grouped.setdefault(move["card"], []).append(move.get("capture", []))
+    return grouped
+
+
 def several_captures(view: dict[str, Any]) -> bool:
-    return any(len(move["captures"]) > 1 for move in view.get("legal_moves", []))
+    return any(len(captures) > 1 for captures in captures_by_card(view).values())
 
 
 @asynccontextmanager

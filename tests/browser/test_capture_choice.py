@@ -12,7 +12,7 @@ from playwright.async_api import Browser, WebSocketRoute, expect
 from entrypoints.container import build_container
 from tests.browser.pages import PHONE, create_table, join_table, open_guest, wait_for_turn
 from tests.browser.scripted import guests, join
-from tests.browser.seeded import find_deal, seeded_server
+from tests.browser.seeded import captures_by_card, find_deal, seeded_server
 from tests.integration.server import server_settings
 
 OPTIONS = {"target_score": 11}
@@ -21,8 +21,8 @@ OPTIONS = {"target_score": 11}
 def several_captures_one_by_sum(view: dict[str, Any]) -> bool:
     """A hand card with several captures, one of them of two or more table cards."""
     return any(
-        len(move["captures"]) > 1 and any(len(c) > 1 for c in move["captures"])
-        for move in view.get("legal_moves", [])
+        len(captures) > 1 and any(len(c) > 1 for c in captures)
+        for captures in captures_by_card(view).values()
     )
 
 
@@ -30,8 +30,8 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_pa
     deal = find_deal(
         build_container(server_settings()).registry(), "scopa", OPTIONS, several_captures_one_by_sum
     )
-    move = next(m for m in deal.view["legal_moves"] if len(m["captures"]) > 1)
-    wanted = next(c for c in move["captures"] if len(c) > 1)
+    card, captures = next((c, taken) for c, taken in captures_by_card(deal.view).items() if len(taken) > 1)
+    wanted = next(c for c in captures if len(c) > 1)
 
     async with seeded_server(deal.seed) as server:
         anna = await open_guest(browser, server, "Anna", PHONE)
@@ -61,12 +61,12 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_pa
 
         await wait_for_turn(anna)
         assert sorted(await anna.hand()) == sorted(deal.view["hand"])
-        hand_card = anna.by("hand").locator(f'[data-card="{move["card"]}"]')
+        hand_card = anna.by("hand").locator(f'[data-card="{card}"]')
         await hand_card.click()
         await expect(anna.by("capture-choice")).to_be_visible()
         await expect(hand_card).to_have_attribute("aria-pressed", "true")
-        await expect(anna.by("capture-option")).to_have_count(len(move["captures"]))
-        takeable = {code for capture in move["captures"] for code in capture}
+        await expect(anna.by("capture-option")).to_have_count(len(captures))
+        takeable = {code for capture in captures for code in capture}
         await expect(anna.by("table-cards").locator("button")).to_have_count(len(takeable))
 
         await anna.page.keyboard.press("Escape")  # changing one's mind
@@ -81,8 +81,8 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_pa
 
         # The server refused the tampered play: its message shows and the table is still there.
         await expect(anna.by("error")).to_contain_text("must")
-        assert tampered == [move["card"]]
-        await expect(anna.by("hand").locator(f'[data-card="{move["card"]}"]')).to_have_count(1)
+        assert tampered == [card]
+        await expect(anna.by("hand").locator(f'[data-card="{card}"]')).to_have_count(1)
         await expect(anna.by("table-cards").locator("[data-card]")).to_have_count(len(deal.view["table"]))
 
         # The same choice again, by keyboard this time, now reaches the server intact.
@@ -91,7 +91,7 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_pa
         for code in wanted:
             await anna.by("table-cards").locator(f'button[data-card="{code}"]').focus()
             await anna.page.keyboard.press("Enter")
-        await expect(anna.by("hand").locator(f'[data-card="{move["card"]}"]')).to_have_count(0)
+        await expect(anna.by("hand").locator(f'[data-card="{card}"]')).to_have_count(0)
         await expect(anna.by("last-play")).to_contain_text("You played")
         for code in wanted:
             await expect(anna.by("table-cards").locator(f'[data-card="{code}"]')).to_have_count(0)

@@ -42,3 +42,36 @@ async def test_the_hand_end_summary_shows_the_breakdown_and_waits_for_the_ack(
         await expect(anna.table).to_have_attribute("data-phase", "playing")
         await expect(anna.by("hand").locator("[data-card]")).to_have_count(3)
     assert not anna.errors, anna.errors
+
+
+async def test_the_briscola_deal_summary_names_the_deal_and_its_card_points(
+    browser: Browser, server: RunningServer
+) -> None:
+    anna = await open_guest(browser, server, "Anna")
+    code = await create_table(anna, "briscola", {"target_score": 1000})
+    (bruno,) = await guests(server, ["Bruno"])
+    game_id = (await join(bruno, code))["id"]
+
+    async with playing(server, game_id, [bruno]):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while not await anna.by("hand-end").count():
+            assert loop.time() < deadline, "the deal did not end in time"
+            if await anna.your_turn():
+                version = await anna.version()
+                await play_a_card(anna)
+                await anna.wait_for_version_after(version)
+            else:
+                await asyncio.sleep(0.05)
+
+        summary = anna.by("hand-end")
+        await expect(summary.get_by_test_id("breakdown")).to_contain_text("Deal 1")
+        await expect(summary.get_by_role("rowheader", name="Card points")).to_be_visible()
+        points = [int(await summary.get_by_test_id(f"match-score-{side}").inner_text()) for side in "AB"]
+        assert sum(points) in (0, 120)  # a patta (60 all) scores nothing
+        await anna.screenshot("briscola-hand-end.png")
+        await anna.by("ack").click()
+        await expect(anna.by("hand-end")).to_have_count(0)
+        await expect(anna.table).to_have_attribute("data-phase", "playing")
+        await expect(anna.by("trump")).to_be_visible()
+    assert not anna.errors, anna.errors

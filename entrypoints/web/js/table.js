@@ -335,16 +335,16 @@ class TableController {
 
   handEndPanel(view, family, seated) {
     const acknowledged = view.acknowledged || [];
-    const done = seated && acknowledged.includes(view.seat);
+    const owed = (view.legal_moves || []).find((m) => m.action === "ack");
     const ack = h("button", {
       type: "button", class: "primary", testid: "ack", dataset: { action: "ack" },
-      onclick: () => this.send({ action: "ack" }),
+      onclick: () => this.send(owed),
     }, "Next hand");
     return h("section", { class: "panel summary", testid: "hand-end", role: "region", "aria-label": "Hand summary" },
       h("h2", {}, "End of the hand"),
       family.summary(view, this.ui),
       h("div", { class: "row" },
-        seated && !done && !view.pending ? ack : null,
+        seated && owed && !view.pending ? ack : null,
         h("span", { class: "hint", testid: "ack-status" },
           `${acknowledged.length} of ${view.seats} ready`, view.hand_end_deadline ? " · next hand in " : "",
           countdown(view.hand_end_deadline, "hand-end-countdown"))));

@@ -20,14 +20,16 @@ export function lastTrickLine(view, ui) {
     `Last trick to ${ui.name(last.winner)} (${last.points} points) — ${cards}`);
 }
 
+/** The hand; a card that view.legal_moves lets the seat play sends that move as it is. */
 export function playableHand(view, ui) {
   const legal = view.legal_moves || [];
   return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
     (view.hand || []).map((code) => {
-      const playable = Boolean(view.your_turn) && legal.includes(code);
+      const move = legal.find((m) => m.action === "play" && m.card === code);
+      const playable = Boolean(view.your_turn) && Boolean(move);
       return cardElement(code, {
         testid: "hand-card",
-        onClick: (c) => ui.send({ action: "play", card: c }),
+        onClick: () => ui.send(move),
         disabled: !playable,
         extraClass: playable ? "playable" : "",
       });
@@ -86,13 +88,13 @@ export const briscola = {
   hand: playableHand,
 
   summary(view, ui) {
-    const deal = view.last_deal;
+    const deal = view.last_hand;
     if (!deal) return null;
     const sides = Object.keys(deal.points);
     const row = (label, values) => h("tr", {}, h("th", { scope: "row" }, label),
       sides.map((side) => h("td", {}, String(values[side]))));
     return h("table", { class: "breakdown", testid: "breakdown" },
-      h("caption", {}, `Deal ${deal.deal_number}${deal.patta ? " — patta (60 all)" : ""}`),
+      h("caption", {}, `Deal ${deal.hand_number}${deal.patta ? " — patta (60 all)" : ""}`),
       h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col" }, ui.sideLabel(side))))),
       h("tbody", {}, row("Card points", deal.points), row("Tricks", deal.tricks),
         h("tr", { class: "total" }, h("th", { scope: "row" }, "Match score"),

@@ -44,17 +44,17 @@ function auctionControls(view, ui) {
     h("div", { class: "row wrap" },
       ranks.map((m) => h("button", {
         type: "button", class: "bid", testid: "bid-rank", dataset: { rank: String(m.rank), action: `rank-${m.rank}` },
-        onclick: () => ui.send({ action: "bid", rank: m.rank }),
+        onclick: () => ui.send(m),
       }, RANK_WORDS[m.rank])),
       select ? h("label", { for: "points-bid", class: "sr-only" }, "Points") : null,
       select,
       select ? h("button", {
         type: "button", class: "bid", testid: "bid-points", dataset: { action: "points" },
-        onclick: () => ui.send({ action: "bid", points: Number(select.value) }),
+        onclick: () => ui.send(points.find((m) => m.points === Number(select.value))),
       }, "Bid points") : null,
       h("button", {
         type: "button", class: "pass", testid: "bid-pass", dataset: { action: "pass" },
-        onclick: () => ui.send({ action: "pass" }),
+        onclick: () => ui.send(moves.find((m) => m.action === "pass")),
       }, "Pass")));
 }
 
@@ -65,7 +65,7 @@ function callControls(view, ui) {
     h("div", { class: "row wrap" }, moves.map((m) => cardElement(m.card, {
       testid: "call-card",
       label: `Call ${cardName(m.card)}`,
-      onClick: () => ui.send({ action: "call", card: m.card }),
+      onClick: () => ui.send(m),
     }))));
 }
 
@@ -117,7 +117,7 @@ export const chiamata = {
   },
 
   summary(view, ui) {
-    const deal = view.last_deal;
+    const deal = view.last_hand;
     if (!deal) return null;
     const partner = deal.alone ? "alone" : `with ${ui.plainName(deal.partner)}`;
     return h("div", { class: "breakdown", testid: "breakdown" },

@@ -3,6 +3,9 @@
 // Choosing a capture: click (or press Enter on) a hand card. A discard or a single legal capture is
 // played at once. When the card has several captures, it stays selected, the table cards it can take
 // become buttons and the options are listed; pick table cards (or an option) until one capture matches.
+//
+// Each entry of view.legal_moves is a complete action ({action: "play", card, capture?}); the table
+// groups them by card and sends the chosen one as it is.
 
 import { h } from "../dom.js";
 import { cardElement, cardName, cardShort } from "../cards.js";
@@ -16,33 +19,32 @@ const CATEGORIES = [
   ["scope", "Scope", () => ""],
 ];
 
-function moveFor(view, code) {
-  return (view.legal_moves || []).find((m) => m.card === code) || null;
+/** The legal plays of one hand card (none when it cannot be played now). */
+function playsOf(view, code) {
+  return (view.legal_moves || []).filter((m) => m.action === "play" && m.card === code);
+}
+
+function takes(move) {
+  return move.capture || [];
 }
 
 function sameSet(a, b) {
   return a.length === b.length && a.every((c) => b.includes(c));
 }
 
-/** The capture options still possible once the player has picked ``picked`` table cards. */
-function candidates(move, picked) {
-  return move.captures.filter((option) => picked.every((c) => option.includes(c)));
-}
-
-function play(ui, card, capture) {
-  const message = { action: "play", card };
-  if (capture && capture.length) message.capture = capture;
-  ui.send(message);
+/** The plays still possible once the player has picked ``picked`` table cards. */
+function candidates(plays, picked) {
+  return plays.filter((move) => picked.every((c) => takes(move).includes(c)));
 }
 
 function onHandCard(ui, code) {
   const view = ui.view;
-  const move = moveFor(view, code);
-  if (!view.your_turn || !move) return;
+  const plays = playsOf(view, code);
+  if (!view.your_turn || !plays.length) return;
   const selection = ui.selection;
-  if (move.captures.length <= 1) {
+  if (plays.length === 1) {
     selection.card = null;
-    play(ui, code, move.captures[0]);
+    ui.send(plays[0]);
     return;
   }
   selection.card = selection.card === code ? null : code;
@@ -52,16 +54,16 @@ function onHandCard(ui, code) {
 
 function onTableCard(ui, code) {
   const selection = ui.selection;
-  const move = selection.card && moveFor(ui.view, selection.card);
-  if (!move) return;
+  const plays = selection.card ? playsOf(ui.view, selection.card) : [];
+  if (!plays.length) return;
   const picked = selection.picked.includes(code)
     ? selection.picked.filter((c) => c !== code)
     : [...selection.picked, code];
-  const left = candidates(move, picked);
+  const left = candidates(plays, picked);
   if (!left.length) return; // that card belongs to no capture together with the ones already picked
-  const exact = left.find((option) => sameSet(option, picked));
+  const exact = left.find((move) => sameSet(takes(move), picked));
   if (exact) {
-    play(ui, move.card, exact);
+    ui.send(exact);
     return;
   }
   selection.picked = picked;
@@ -80,8 +82,8 @@ export const fishing = {
 
   board(view, ui) {
     const selection = ui.selection;
-    const move = selection.card ? moveFor(view, selection.card) : null;
-    const open = move ? candidates(move, selection.picked).flat() : [];
+    const plays = selection.card ? playsOf(view, selection.card) : [];
+    const open = candidates(plays, selection.picked).flatMap(takes);
     const table = h("div", { class: "table-cards", testid: "table-cards", role: "group", "aria-label": "Table" },
       (view.table || []).map((code) => {
         const selectable = open.includes(code);
@@ -108,19 +110,20 @@ export const fishing = {
 
   controls(view, ui) {
     const selection = ui.selection;
-    const move = selection.card ? moveFor(view, selection.card) : null;
-    if (!move || !view.your_turn) {
+    const plays = selection.card ? playsOf(view, selection.card) : [];
+    if (!plays.length || !view.your_turn) {
       return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, "Your turn: play a card.") : null;
     }
-    const left = candidates(move, selection.picked);
+    const card = selection.card;
+    const left = candidates(plays, selection.picked);
     return h("div", { class: "capture-choice", testid: "capture-choice", role: "group",
-      "aria-label": `Captures for ${cardName(move.card)}` },
-    h("p", { class: "prompt" }, `${cardName(move.card)} can take several ways: pick the table cards, or choose:`),
+      "aria-label": `Captures for ${cardName(card)}` },
+    h("p", { class: "prompt" }, `${cardName(card)} can take several ways: pick the table cards, or choose:`),
     h("div", { class: "row" },
-      left.map((option, index) => h("button", {
+      left.map((move, index) => h("button", {
         type: "button", class: "option", testid: "capture-option", dataset: { action: `capture-${index}` },
-        onclick: () => play(ui, move.card, option),
-      }, `Take ${option.map(cardShort).join(" + ")}`)),
+        onclick: () => ui.send(move),
+      }, `Take ${takes(move).map(cardShort).join(" + ")}`)),
       h("button", {
         type: "button", class: "link", testid: "cancel-capture", dataset: { action: "cancel" },
         onclick: () => { selection.card = null; selection.picked = []; ui.rerender(); },
@@ -131,14 +134,14 @@ export const fishing = {
     const selection = ui.selection;
     return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
       (view.hand || []).map((code) => {
-        const move = moveFor(view, code);
-        const several = move && move.captures.length > 1;
+        const plays = playsOf(view, code);
+        const several = plays.length > 1;
         const label = `${cardName(code)}${several ? ", several captures" : ""}`;
         return cardElement(code, {
           testid: "hand-card",
           label,
           onClick: (c) => onHandCard(ui, c),
-          disabled: !view.your_turn || !move,
+          disabled: !view.your_turn || !plays.length,
           pressed: several ? selection.card === code : null,
           extraClass: `${selection.card === code ? "selected" : ""}${view.your_turn ? " playable" : ""}`,
         });
