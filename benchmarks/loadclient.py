@@ -207,9 +207,7 @@ class TavoloTarget(Target):
     def next_action(self, game: Game, rng: random.Random) -> tuple[int, Any] | None:
         for view in game.views:
             if view.get("your_turn"):
-                move = rng.choice(view["legal_moves"])
-                capture = rng.choice(move["captures"]) if move["captures"] else []
-                return view["seat"], {"action": "play", "card": move["card"], "capture": capture}
+                return view["seat"], dict(rng.choice(view["legal_moves"]))  # each a complete action
         view = game.views[0]
         if view["phase"] == "hand_end":
             waiting = sorted(set(range(SEATS)) - set(view["acknowledged"]))

@@ -113,8 +113,8 @@ class DealPoints:
     def see(self, game: dict[str, Any]) -> None:
         if "tricks_won" not in game:
             return
-        if game.get("deal_number") != self.deal:
-            self.deal, self.tricks, self.points = game.get("deal_number"), 0, {}
+        if game.get("hand_number") != self.deal:
+            self.deal, self.tricks, self.points = game.get("hand_number"), 0, {}
         total = sum(game["tricks_won"].values())
         last = game.get("last_trick")
         if total > self.tricks and last is not None:
@@ -181,8 +181,8 @@ async def play_to_the_end(
             if game["version"] <= acted:
                 continue
             if game.get("phase") == "hand_end" and game["seat"] not in game.get("acknowledged", []):
-                if game.get("deal_number") not in acked:
-                    acked.add(game.get("deal_number"))
+                if game.get("hand_number") not in acked:
+                    acked.add(game.get("hand_number"))
                     acted = game["version"]
                     await socket.send({"action": "ack"})
             elif game.get("your_turn"):

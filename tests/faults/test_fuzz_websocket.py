@@ -53,8 +53,8 @@ STABLE_CODES = frozenset(HTTP_STATUS) - {"internal"}
 FORMAT_EXAMPLE = "for example 07D"
 # Keys not searched for another seat's cards: the legal moves may offer cards as choices (chiamata's
 # call names every suit of the rank won), and the history of what was played (the last trick, play,
-# hand or deal) is public — after a new deal its cards may well be in someone's hand again.
-UNCHECKED_KEYS = frozenset({"legal_moves", "last_trick", "last_play", "last_hand", "last_deal", "deals"})
+# hand) is public — after a new deal its cards may well be in someone's hand again.
+UNCHECKED_KEYS = frozenset({"legal_moves", "last_trick", "last_play", "last_hand", "deals"})
 
 # --- what a client may send ------------------------------------------------------------------------
 
@@ -330,9 +330,7 @@ class Table:
             game, seat = peer.game, peer.seat
             if seat is None or game.get("version") != self.version:
                 continue
-            if game.get("phase") == "hand_end" and seat not in game.get("acknowledged", []):
-                return peer
-            if game.get("your_turn") and game.get("legal_moves"):
+            if game.get("legal_moves"):
                 return peer
         return None
 
@@ -392,21 +390,9 @@ class Table:
 
 
 def legal_move(game: dict[str, Any], pick: int) -> dict[str, Any] | None:
-    if game.get("phase") == "hand_end":
-        return {"action": "ack"}
+    """One of the seat's legal moves (each a complete action, an owed ``ack`` included)."""
     moves = game.get("legal_moves") or []
-    if not moves:
-        return None
-    move = moves[pick % len(moves)]
-    if isinstance(move, str):
-        return {"action": "play", "card": move}
-    if "action" in move:
-        return dict(move)
-    captures = move.get("captures") or []
-    message: dict[str, Any] = {"action": "play", "card": move["card"]}
-    if captures:
-        message["capture"] = captures[pick % len(captures)]
-    return message
+    return dict(moves[pick % len(moves)]) if moves else None
 
 
 def fit(text: str) -> str:

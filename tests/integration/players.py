@@ -8,15 +8,8 @@ from tests.integration.server import Socket
 
 
 def first_legal_move(game: dict[str, Any]) -> dict[str, Any]:
-    move = game["legal_moves"][0]
-    if isinstance(move, str):
-        return {"action": "play", "card": move}
-    if "action" in move:
-        return dict(move)
-    message: dict[str, Any] = {"action": "play", "card": move["card"]}
-    if move.get("captures"):
-        message["capture"] = move["captures"][0]
-    return message
+    """The first of the seat's legal moves: each is a complete action, sent as it is."""
+    return dict(game["legal_moves"][0])
 
 
 async def play_until_game_over(socket: Socket, timeout: float = 60.0) -> dict[str, Any]:
@@ -33,7 +26,7 @@ async def play_until_game_over(socket: Socket, timeout: float = 60.0) -> dict[st
         if game["version"] <= acted_version:
             continue
         if game.get("phase") == "hand_end" and game["seat"] not in game.get("acknowledged", []):
-            hand = game.get("hand_number", game.get("deal_number"))
+            hand = game["hand_number"]
             if hand not in acked_hands:
                 acked_hands.add(hand)
                 acted_version = game["version"]
