@@ -22,6 +22,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
 from entrypoints.http.context import COOKIE_NAME, AnySanic
+from entrypoints.http.frame_schemas import COMPONENTS as FRAME_COMPONENTS
 from entrypoints.http.schemas import (
     ErrorSchema,
     GuestLoginSchema,
@@ -267,6 +268,8 @@ def build_openapi(app: AnySanic) -> dict[str, Any]:
         {"type": "apiKey", "in": "cookie", "name": COOKIE_NAME, "description": "The login session cookie."},
     )
     spec.components.schema("Error", schema=ErrorSchema)
+    for name, schema in FRAME_COMPONENTS.items():  # the WebSocket protocol: not a path, but documented
+        spec.components.schema(name, schema=schema)
     paths: dict[str, dict[str, dict[str, Any]]] = {}
     for route in sorted(app.router.routes, key=lambda r: (openapi_path(r), r.name)):
         if _is_exempt(app, route):

@@ -174,6 +174,23 @@ class LeaderboardQuerySchema(Schema):
 # --- response bodies of the game view, match history, ratings and leaderboards ---------------------
 
 
+class ActionSchema(Schema):
+    """A client's message, and each entry of ``legal_moves``: sendable as it is."""
+
+    action = fields.String(
+        required=True,
+        metadata={
+            "description": "play, ack, bid, pass or call (the game's actions), or state for a fresh snapshot"
+        },
+    )
+    card = fields.String(metadata={"description": "a card code RRSUIT, e.g. 07D: the card played or called"})
+    capture = fields.List(
+        fields.String(), metadata={"description": "fishing games: the table cards the played card takes"}
+    )
+    rank = fields.Integer(metadata={"description": "chiamata auction: the rank bid"})
+    points = fields.Integer(metadata={"description": "chiamata auction: the target bid, once the two stands"})
+
+
 class GameViewSchema(LobbySchema):
     """A game as one caller sees it: the table's envelope, plus the keys of the game's own view
     (its phase, table cards, scores …), which differ from one game type to another and pass through."""
@@ -189,7 +206,10 @@ class GameViewSchema(LobbySchema):
     your_turn = fields.Boolean()
     hand = fields.List(fields.String())
     hand_counts = fields.List(fields.Integer())
-    legal_moves = fields.List(fields.Raw())
+    legal_moves = fields.List(
+        fields.Nested(ActionSchema),
+        metadata={"description": "every action the seat may send now, each a complete message"},
+    )
 
     @post_dump(pass_original=True)
     def keep_game_keys(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
