@@ -150,6 +150,8 @@ async def test_playing_during_the_hand_end_summary_is_refused(table: Table) -> N
         (deadline,) = SCOPONE.deadlines(state)
         state = SCOPONE.fire(state, deadline.token, deadline.due, rng).state
     await install(table.games, table.game_id, state)
+    for socket in table.sockets:  # the installed state is a change like any other: announced
+        await socket.until(lambda f: f["type"] == "state" and f["game"]["phase"] == "hand_end")
     await refused(table, 1, '{"action": "play", "card": "05D"}', "illegal_move")
 
 

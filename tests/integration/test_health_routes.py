@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 import httpx
-from dependency_injector import providers
 
 from adapters.redis import connect
 from adapters.redis.probe import RedisProbe
+from application.health import ReadinessCheck
 from tests.integration.server import free_port, running_server, server_settings
 
 
@@ -52,8 +52,10 @@ async def test_an_unreachable_live_state_store_is_a_quick_503_that_names_no_host
     unreachable = connect(f"redis://:secret-password@127.0.0.1:{free_port()}/0")
     try:
         async with running_server(server_settings()) as server:
-            container = server.app.ctx.container
-            container.live_state_probe.override(providers.Object(RedisProbe(unreachable)))
+            database = server.app.ctx.games.matches
+            server.app.ctx.readiness = ReadinessCheck(
+                {"live_state": RedisProbe(unreachable), "database": database}
+            )
             async with httpx.AsyncClient(base_url=server.base_url) as http:
                 started = time.monotonic()
                 response = await http.get("/api/health/ready")
