@@ -48,7 +48,7 @@ def create_app(pad_bytes: int) -> Sanic:
         game = {"version": table.version, "turn": table.turn, "seat": seat, "phase": "playing"}
         if seat == table.turn:
             game["your_turn"] = True
-            game["legal_moves"] = [{"card": "01D", "captures": []}]
+            game["legal_moves"] = [{"action": "play", "card": "01D"}]
         game["pad"] = pad
         return json.dumps({"type": "state", "game": game}, separators=(",", ":"))
 

@@ -33,7 +33,7 @@ def bench_engine(engine: Any, steps: int, seed: int = 7) -> dict[str, Any]:
 
     rng = random.Random(seed)
     now = 1_000_000.0
-    state = engine.start({}, Timeouts(), now, random.Random(seed))
+    state = engine.start({}, Timeouts(), now, random.Random(seed)).state
     core: list[float] = []
     full: list[float] = []
     matches = 1
@@ -41,7 +41,7 @@ def bench_engine(engine: Any, steps: int, seed: int = 7) -> dict[str, Any]:
     while len(core) < steps:
         if engine.is_over(state):
             matches += 1
-            state = engine.start({}, Timeouts(), now, random.Random(seed + matches))
+            state = engine.start({}, Timeouts(), now, random.Random(seed + matches)).state
             continue
         seat = engine.turn(state)
         if seat is None:  # between hands: everyone acknowledges (not timed)

@@ -364,11 +364,11 @@ async def test_a_process_killed_mid_match_leaves_the_other_to_finish_and_record_
         if game["version"] != previous["version"] + 1:
             gaps += 1
             continue
-        if game["deal_number"] != previous["deal_number"] or previous["phase"] != "playing":
+        if game["hand_number"] != previous["hand_number"] or previous["phase"] != "playing":
             continue
         if plays(game) != plays(previous) + 1:
             not_one_card += 1
-        played.append((game["deal_number"], game["version"], card_played(game)))
+        played.append((game["hand_number"], game["version"], card_played(game)))
     first_deal = [card for deal, _, card in played if deal == 1]
     host_b, guest_b = client_on(process_b, host, watch), client_on(process_b, guest, watch)
     recording = (await wait_recorded([host_b, guest_b], [game_id], 20.0))[0]
@@ -397,7 +397,7 @@ async def test_a_process_killed_mid_match_leaves_the_other_to_finish_and_record_
     assert not_one_card == 0, "every version played exactly one card"
     assert len(first_deal) == len(set(first_deal)), "no card was played twice"
     if gaps == 0:
-        assert len(first_deal) == 40 or states[-1]["deal_number"] > 1
+        assert len(first_deal) == 40 or states[-1]["hand_number"] > 1
     accepted_before_kill = [c for deal, v, c in played if v <= before_kill]
     assert all(first_deal.count(c) == 1 for c in accepted_before_kill)
     assert recording.recorded and not recording.duplicated, recording.occurrences

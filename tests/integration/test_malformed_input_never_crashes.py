@@ -81,18 +81,8 @@ class Match:
 
 
 def a_legal_move(game: dict[str, Any]) -> dict[str, Any]:
-    if game["phase"] == "hand_end":
-        return {"action": "ack"}
-    move = game["legal_moves"][0]
-    if isinstance(move, str):
-        return {"action": "play", "card": move}
-    if "action" in move:
-        return dict(move)
-    return {
-        "action": "play",
-        "card": move["card"],
-        "capture": move["captures"][0] if move["captures"] else [],
-    }
+    """The first legal move: every entry is a complete action (an ack at a hand's end too)."""
+    return dict(game["legal_moves"][0])
 
 
 async def answer_to(socket: Socket, message: dict[str, Any], version: int) -> dict[str, Any]:
