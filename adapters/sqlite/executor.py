@@ -107,8 +107,13 @@ class SqliteExecutor:
         missing = await asyncio.to_thread(_missing_folder, self._path)
         if missing is not None:
             raise StorageUnavailable(f"cannot open {self.name}: no folder {missing!r}")
+        connecting = aiosqlite.connect(self._path, isolation_level=None, timeout=self._busy_timeout)
+        # aiosqlite runs the connection in a thread that outlives the event loop unless closed; a
+        # process stopped before it closed its storage (a server interrupted while starting) would
+        # then never exit. As a daemon it never holds a process up; close() still ends it cleanly.
+        connecting._thread.daemon = True
         try:
-            db = await aiosqlite.connect(self._path, isolation_level=None, timeout=self._busy_timeout)
+            db = await connecting
         except (sqlite3.Error, OSError) as exc:
             raise StorageUnavailable(f"cannot open {self.name}: {exc}") from exc
         db.row_factory = sqlite3.Row
