@@ -57,6 +57,10 @@ def _announce_address(app: AnySanic, settings: Settings) -> None:
 def _app_factory(settings: Settings) -> AnySanic:
     from entrypoints.http.app import create_app
 
+    if os.environ.get("SANIC_WORKER_NAME"):  # a worker of `tavolo serve --workers N`
+        from entrypoints.supervision import ignore_interrupts_while_starting
+
+        ignore_interrupts_while_starting()
     configure_logging(settings.logging_config, settings.log_level)
     app = create_app(settings, name="tavolo")
     _announce_address(app, settings)

@@ -31,7 +31,9 @@ the manager's shared worker state (``app.m.workers``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import signal
 import threading
 import time
@@ -54,6 +56,8 @@ MAX_RESTART_DELAY_SECONDS = 60.0  # the longest wait between restarts of a worke
 STABLE_SECONDS = 30.0  # a worker that ran this long before it died starts over at the first delay
 POLL_SECONDS = 0.2  # how often the watcher looks at the workers
 RESEND_SECONDS = 10.0  # a restart request the manager has not acted on by then is sent again
+SHUTDOWN_KEY = "tavolo-shutdown"  # in Sanic's shared worker state: the server is stopping
+SHUTDOWN_CHECK_SECONDS = 0.25  # how often a worker looks for that announcement
 
 # States in which the manager itself is dealing with the process: not the watcher's business.
 _MANAGER_IS_ON_IT = frozenset(
@@ -153,6 +157,12 @@ class WorkerWatcher:
     manager to restart one by name, ``shutting_down`` says whether the server
     is stopping (then nothing is asked). ``tick`` is one look; ``start`` runs
     it every ``poll`` seconds on a daemon thread until ``stop``.
+
+    At shutdown it does one more thing: ``announce_shutdown()``, once. A worker
+    spawned as the stop signal came may never be told to stop (the manager
+    terminates the workers it knows of, once); it would start serving and
+    outlive the server. Every worker watches for the
+    announcement (``stop_when_the_server_stops``) and stops itself.
     """
 
     def __init__(
@@ -163,10 +173,13 @@ class WorkerWatcher:
         backoff: RestartBackoff | None = None,
         poll: float = POLL_SECONDS,
         clock: Callable[[], float] = time.monotonic,
+        announce_shutdown: Callable[[], None] = lambda: None,
     ) -> None:
         self._processes = processes
         self._request_restart = request_restart
         self._shutting_down = shutting_down
+        self._announce_shutdown = announce_shutdown
+        self._announced = False
         self._backoff = backoff or RestartBackoff()
         self._poll = poll
         self._clock = clock
@@ -194,6 +207,9 @@ class WorkerWatcher:
 
     def tick(self) -> None:
         if self._shutting_down():
+            if not self._announced:
+                self._announced = True
+                self._announce_shutdown()
             return
         now = self._clock()
         processes = list(self._processes())
@@ -291,6 +307,22 @@ def _server_processes(manager: WorkerManager) -> list[ProcessView]:
     return views
 
 
+def stop_waiting_for_acks_at_shutdown(manager: WorkerManager) -> None:
+    """Make a shutdown signal end the manager's wait for its workers' start-up acknowledgements.
+
+    While Sanic's manager waits for every worker to acknowledge its start, it
+    reads its pipe and sends back whatever it read. The shutdown signal's
+    message (``None``) then goes round for ever, and as a message read is not
+    counted as a miss, even the wait's own time limit never comes: a SIGINT or
+    SIGTERM in the first second or two of a start (a deploy stopped as it
+    begins) left the process running until it was killed. Once the manager is
+    shutting down, the wait is over: the monitor loop then reads the shutdown
+    message and stops as usual.
+    """
+    all_acknowledged = manager._all_workers_ack
+    manager._all_workers_ack = lambda: _shutting_down(manager) or all_acknowledged()  # type: ignore[method-assign, no-untyped-call]
+
+
 def watcher_for(manager: WorkerManager, backoff: RestartBackoff | None = None) -> WorkerWatcher:
     """A watcher of ``manager``'s server workers; also makes the manager refuse restarts at shutdown."""
     manager.restarter = ShutdownAwareRestarter(lambda: _shutting_down(manager))
@@ -298,11 +330,16 @@ def watcher_for(manager: WorkerManager, backoff: RestartBackoff | None = None) -
     def request_restart(name: str) -> None:
         manager.monitor_publisher.send(f"{name}:")  # what ``app.m.restart(name)`` sends from a worker
 
+    def announce_shutdown() -> None:
+        # A dict whose "server" is false: Sanic's own readers of the shared state skip it.
+        manager.worker_state[SHUTDOWN_KEY] = {"server": False, "shutdown": True}
+
     return WorkerWatcher(
         processes=lambda: _server_processes(manager),
         request_restart=request_restart,
         shutting_down=lambda: _shutting_down(manager),
         backoff=backoff,
+        announce_shutdown=announce_shutdown,
     )
 
 
@@ -311,6 +348,7 @@ def supervise_workers(app: AnySanic, backoff: RestartBackoff | None = None) -> N
 
     @app.main_process_ready
     async def start_watching(app: AnySanic) -> None:
+        stop_waiting_for_acks_at_shutdown(app.manager)
         watcher = watcher_for(app.manager, backoff)
         app.ctx.worker_watcher = watcher
         watcher.start()
@@ -321,3 +359,45 @@ def supervise_workers(app: AnySanic, backoff: RestartBackoff | None = None) -> N
         watcher: WorkerWatcher | None = getattr(app.ctx, "worker_watcher", None)
         if watcher is not None:
             watcher.stop()
+
+
+# --- a worker that missed the stop signal (in a worker) ------------------------------------------
+
+
+def _server_is_stopping(app: AnySanic) -> bool:
+    state = app.m.workers.get(SHUTDOWN_KEY)
+    return isinstance(state, dict) and bool(state.get("shutdown"))
+
+
+async def stop_when_the_server_stops(app: AnySanic) -> None:
+    """Run in each worker under the manager: stop this worker once the main process announces
+    the shutdown (it is cancelled with the worker's other tasks when the worker stops anyway)."""
+    while True:
+        await asyncio.sleep(SHUTDOWN_CHECK_SECONDS)
+        try:
+            stopping = _server_is_stopping(app)
+        except (OSError, EOFError) as error:  # the manager is gone: nothing left to serve for
+            log.warning("the server's main process is gone (%r): stopping this worker", error)
+            stopping = True
+        if stopping:
+            log.warning("this worker started while the server was stopping: stopping it")
+            app.stop()
+            return
+
+
+def ignore_interrupts_while_starting() -> None:
+    """In a worker, from its first moment: let SIGINT (Ctrl-C reaches the whole process group)
+    do nothing until Sanic puts its own stop handlers in place as the worker starts serving.
+
+    Otherwise a SIGINT while the worker opens its storage raises ``KeyboardInterrupt`` at any
+    line: one that lands as a thread pool starts a thread leaves that thread waiting for work
+    nobody will send, and the worker never exits. The main process handles the signal: it
+    terminates its workers (SIGTERM, whose default action ends a starting worker at once), and
+    a worker that starts serving anyway sees the shutdown announced and stops.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def under_a_manager(app: AnySanic) -> bool:
+    """Whether this process is a worker of Sanic's process manager (``tavolo serve --workers N``)."""
+    return bool(os.environ.get("SANIC_WORKER_NAME")) and getattr(app, "multiplexer", None) is not None

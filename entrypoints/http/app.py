@@ -28,6 +28,7 @@ from entrypoints.http import auth, bots, games, health, matches, oidc_routes, st
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
+from entrypoints.supervision import stop_when_the_server_stops, under_a_manager
 from entrypoints.telemetry_setup import install_telemetry
 
 log = logging.getLogger(__name__)
@@ -111,6 +112,10 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
                 name="tavolo-deadlines",
             ),
         ]
+        if under_a_manager(app):
+            app.ctx.tasks.append(
+                asyncio.create_task(stop_when_the_server_stops(app), name="tavolo-stop-watch")
+            )
         # Everything built so far (modules, app, adapters) lives as long as the process:
         # keep it out of the garbage collector's generations so collections stay short.
         gc.collect()

@@ -144,3 +144,34 @@ def _still_running(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+async def test_a_stop_signal_while_the_workers_are_still_starting_stops_the_whole_server(
+    redis_prefix: str, tmp_path: Path
+) -> None:
+    # `docker stop` or Ctrl-C right after a start: the signal reaches the whole process group
+    # while a worker may still be starting (Sanic's workers ignore it until they serve).
+    for attempt in range(3):
+        async with tavolo_serve(worker_env(redis_prefix, tmp_path), ("--workers", "2")) as server:
+            workers = server.worker_pids() | set(server_workers(server.process.pid).values())
+            started = time.monotonic()
+            os.killpg(server.process.pid, signal.SIGINT)
+            try:
+                await asyncio.to_thread(server.process.wait, SHUTDOWN_WITHIN_SECONDS)
+            except subprocess.TimeoutExpired:
+                raise AssertionError(
+                    f"attempt {attempt}: tavolo serve did not stop:\n{server.output()[-4000:]}"
+                ) from None
+            stopped_after = time.monotonic() - started
+            assert stopped_after < SHUTDOWN_WITHIN_SECONDS
+            survivors = await asyncio.to_thread(_survivors_after, workers, 5.0)
+            assert not survivors, f"attempt {attempt}: worker(s) {survivors} outlived the server"
+            print(f"attempt {attempt}: stopped {stopped_after:.1f} s after SIGINT")
+
+
+def _survivors_after(pids: set[int], seconds: float) -> set[int]:
+    """The processes of ``pids`` still running once ``seconds`` passed or every one ended."""
+    deadline = time.monotonic() + seconds
+    while (running := {pid for pid in pids if _still_running(pid)}) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return running

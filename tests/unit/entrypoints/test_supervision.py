@@ -31,6 +31,7 @@ class Cluster:
         self.now = 0.0
         self.stopping = False
         self.restarts: list[tuple[float, str]] = []
+        self.announcements: list[float] = []
         self.views = {
             name: ProcessView(name, pid=100 + i, alive=True, exitcode=None, managed=False, acknowledged=True)
             for i, name in enumerate(names)
@@ -43,6 +44,7 @@ class Cluster:
             shutting_down=lambda: self.stopping,
             backoff=backoff or RestartBackoff(base=1.0, cap=8.0, stable=30.0),
             clock=lambda: self.now,
+            announce_shutdown=lambda: self.announcements.append(self.now),
         )
 
     def die(self, name: str, exitcode: int = SIGKILLED) -> None:
@@ -85,6 +87,16 @@ def test_nothing_is_restarted_while_the_server_shuts_down() -> None:
     cluster.stopping = True
     cluster.run(watcher, until=30.0)
     assert cluster.restarts == []
+
+
+def test_the_shutdown_is_announced_to_the_workers_once_when_it_begins() -> None:
+    cluster = Cluster("Sanic-Server-0-0", "Sanic-Server-1-0")
+    watcher = cluster.watcher()
+    cluster.run(watcher, until=2.0)
+    assert cluster.announcements == []
+    cluster.stopping = True
+    cluster.run(watcher, until=4.0)
+    assert cluster.announcements == [pytest.approx(2.0)]
 
 
 def test_a_worker_dying_before_the_manager_saw_any_worker_serve_is_left_to_sanics_start_up_checks() -> None:
