@@ -16,6 +16,7 @@ import asyncio
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
 from typing import Any
@@ -111,7 +112,10 @@ class SqliteExecutor:
         # aiosqlite runs the connection in a thread that outlives the event loop unless closed; a
         # process stopped before it closed its storage (a server interrupted while starting) would
         # then never exit. As a daemon it never holds a process up; close() still ends it cleanly.
-        connecting._thread.daemon = True
+        # (Before aiosqlite 0.22 the connection object is that thread itself.)
+        thread = getattr(connecting, "_thread", connecting)
+        if isinstance(thread, threading.Thread):
+            thread.daemon = True
         try:
             db = await connecting
         except (sqlite3.Error, OSError) as exc:
