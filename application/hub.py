@@ -23,8 +23,9 @@ from typing import Protocol
 
 from application.games import Games
 from application.ports import Notification, Notifier, StorageUnavailable
-from application.views import events_for, game_view, match_result, shared_fields
+from application.views import game_view, match_result, shared_fields
 from domain.engine import JSON
+from domain.events import visible_to, written
 from domain.session import GameSession
 
 log = logging.getLogger(__name__)
@@ -173,6 +174,8 @@ class GameHub:
         state = self._games.live.state_of(session, engine)
         shared = shared_fields(engine, session)
         result = match_result(registry, session, state)
+        # Each event written once per version; each seat picks the ones it may see.
+        changes = written(session.events) if with_events else []
         seen: dict[int | None, tuple[JSON, list[JSON]]] = {}
         shows: list[tuple[Subscriber, JSON, list[JSON]]] = []
         for subscriber in targets:
@@ -184,7 +187,7 @@ class GameHub:
             if seat not in seen:
                 seen[seat] = (
                     game_view(registry, session, subscriber.user_id, state, shared),
-                    events_for(session, seat),
+                    visible_to(changes, seat),
                 )
             shows.append((subscriber, *seen[seat]))
         # One after the other: a send returns at once unless that socket's buffer is full,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from domain.engine import JSON, GameEngine
-from domain.events import visible_events
 from domain.registry import EngineRegistry
 from domain.session import GameSession
 
@@ -71,12 +70,6 @@ def game_view(
     if seat is not None:
         view["join_code"] = session.join_code
     return view
-
-
-def events_for(session: GameSession, seat: int | None) -> list[JSON]:
-    """The events of the change that made this version, as ``seat`` may see them: the public
-    ones and its own private ones (a spectator, ``None``, only the public ones)."""
-    return visible_events(session.events, seat)
 
 
 def match_result(registry: EngineRegistry, session: GameSession, state: Any = None) -> JSON | None:

@@ -39,9 +39,17 @@ def event_json(event: Event) -> JSON:
 def visible_events(events: Iterable[Event], seat: int | None) -> list[JSON]:
     """The events ``seat`` may see, as JSON: the public ones and its own private ones.
     A spectator (``None``) sees only the public ones."""
-    return [
-        event_json(event) for event in events if event.public or (seat is not None and event.seat == seat)
-    ]
+    return visible_to(written(events), seat)
+
+
+def written(events: Iterable[Event]) -> list[tuple[Event, JSON]]:
+    """Each event with its JSON, to write a change's events once for all its receivers."""
+    return [(event, event_json(event)) for event in events]
+
+
+def visible_to(events: Iterable[tuple[Event, JSON]], seat: int | None) -> list[JSON]:
+    """The JSON of the ``written`` events ``seat`` may see (``visible_events``)."""
+    return [data for event, data in events if event.public or (seat is not None and event.seat == seat)]
 
 
 # --- events every game makes ------------------------------------------------------------------

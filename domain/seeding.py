@@ -12,6 +12,7 @@ them rebuilds every state byte for byte, and the engine's draws (stream
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import random
@@ -21,6 +22,7 @@ Stream = Literal["engine", "bot"]
 SEED_BYTES = 32
 
 
+@functools.lru_cache(maxsize=4096)  # a match asks for its seed's bytes at every change
 def check_seed(seed: str) -> bytes:
     """The seed's bytes; a seed is ``SEED_BYTES`` bytes written in hex."""
     key = bytes.fromhex(seed)

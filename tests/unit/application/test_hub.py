@@ -62,6 +62,26 @@ async def test_each_connection_gets_its_own_view_after_a_move(
     runner.cancel()
 
 
+async def test_a_snapshot_carries_no_events_and_a_change_carries_its_own(
+    games: Games, players: list[Identity], notifier: MemoryNotifier
+) -> None:
+    session = await started_game(games, players)  # its last change dealt every hand
+    hub = GameHub(games, notifier)
+    runner = asyncio.create_task(hub.run())
+    await settle()
+    inbox = Inbox(players[0].user_id)
+    await hub.attach(session.id, inbox)
+    await hub.resend(session.id, inbox)
+    player, view = await player_on_turn(games, session.id, players)
+    await act(games, session.id, player.user_id, legal_play(view))
+    await settle()
+    attach, resend, move = inbox.messages
+    assert attach["events"] == [] and resend["events"] == []
+    assert [event["kind"] for event in move["events"]][0] == "play"
+    assert move["events"][0]["seat"] == view["seat"]
+    runner.cancel()
+
+
 async def test_a_resync_brings_every_connection_up_to_date(
     games: Games, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
