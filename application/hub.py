@@ -146,12 +146,15 @@ class GameHub:
         followers = self._subscribers.get(note.game_id)
         if not followers or all(self._sent_version.get(s, 0) >= note.version for s in followers):
             return
-        if note.session is None:
+        # Each version as announced, in order, so every connection gets every change's events.
+        # This process holds the version it committed itself: no need to decode it again.
+        held = self._games.live.session(note.game_id)
+        session = held if held is not None and held.version == note.version else note.envelope()
+        if session is None or session.version != note.version:
             await self.broadcast(note.game_id)
             return
-        # Each version as announced, in order, so every connection gets every change's events.
-        self._games.live.remember(note.session)
-        await self._deliver(note.session, set(followers), force=False)
+        self._games.live.remember(session)
+        await self._deliver(session, set(followers), force=False)
 
     async def broadcast(self, game_id: str) -> None:
         followers = self._subscribers.get(game_id)

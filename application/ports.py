@@ -6,7 +6,7 @@ adapter (memory, Redis, …) must honour and that ``tests/contract`` checks.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -47,12 +47,25 @@ class Notification:
     """``game_id`` is now at ``version``. ``game_id is None`` means "resync
     everything": notifications may have been lost (e.g. after a reconnect).
     ``session`` is the envelope at that version when the publisher attached it
-    (saving every receiving process a read of the store); it does not take
-    part in equality."""
+    (saving every receiving process a read of the store); a notifier that
+    received it encoded may give ``decode`` instead, which decodes it when
+    asked (``None`` if it cannot be read), so that a process already holding
+    that version never decodes it. Neither takes part in equality."""
 
     game_id: str | None
     version: int = 0
     session: GameSession | None = field(default=None, compare=False)
+    decode: Callable[[], GameSession | None] | None = field(default=None, compare=False)
+
+    @property
+    def carries_envelope(self) -> bool:
+        return self.session is not None or self.decode is not None
+
+    def envelope(self) -> GameSession | None:
+        """The attached envelope, decoded now if it came encoded; ``None`` without one."""
+        if self.session is not None:
+            return self.session
+        return None if self.decode is None else self.decode()
 
 
 class Notifier(Protocol):

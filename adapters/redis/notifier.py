@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
+from functools import partial
 
 import redis.asyncio as redis
 
@@ -15,6 +17,16 @@ from application.ports import Notification
 from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
+
+_VERSION_FIRST = re.compile(r'\{"version":(\d+),')  # how encode_session starts every envelope
+
+
+def _decoded(data: str) -> GameSession | None:
+    try:
+        return decode_session(data)
+    except (ValueError, KeyError, TypeError):
+        logger.warning("ignored a malformed envelope in a game notification")
+        return None
 
 
 class RedisNotifier:
@@ -80,15 +92,20 @@ class RedisNotifier:
         game_id = self._games_by_channel.get(channel)
         if game_id is None:
             return  # unwatched meanwhile: Redis had not yet processed the UNSUBSCRIBE
-        try:
-            if data.startswith("{"):
-                session = decode_session(data)
-                notification = Notification(game_id, session.version, session)
-            else:
+        if data.startswith("{"):
+            # An envelope, written version first: the version is read off its start, and the rest
+            # is decoded only by a process that does not hold that version already.
+            written_first = _VERSION_FIRST.match(data)
+            if written_first is None:
+                logger.warning("ignored a notification whose envelope does not start with its version")
+                return
+            notification = Notification(game_id, int(written_first[1]), decode=partial(_decoded, data))
+        else:
+            try:
                 notification = Notification(game_id, int(data))
-        except (ValueError, KeyError, TypeError):
-            logger.warning("ignored a malformed notification on a game channel")
-            return
+            except ValueError:
+                logger.warning("ignored a malformed notification on a game channel")
+                return
         self._listeners.deliver(notification)
 
     def _resync(self) -> None:

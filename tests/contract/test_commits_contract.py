@@ -26,7 +26,7 @@ async def assert_announced_next(
     (so nothing about a refused commit came before it); then close the listener."""
     changed = game.with_player(Seat("u-marker", "Marker"), now=game.created_at + 1)
     assert await setup.commits.commit(changed, game.version, [])
-    assert (await next_change(listener)).session == changed
+    assert (await next_change(listener)).envelope() == changed
     await close(listener)
 
 
@@ -49,7 +49,7 @@ async def test_a_commit_at_the_stored_version_saves_reschedules_and_announces_th
     assert await commit_setup.store.get(session.id) == joined
     assert await due_now(commit_setup) == [(session.id, "turn-2")]
     note = await next_change(listener)
-    assert (note.game_id, note.version, note.session) == (session.id, joined.version, joined)
+    assert (note.game_id, note.version, note.envelope()) == (session.id, joined.version, joined)
     await close(listener)
 
 
@@ -149,7 +149,7 @@ async def test_a_commit_expecting_version_0_creates_the_game_schedules_its_deadl
     assert await commit_setup.store.find_by_code(session.join_code) == session
     assert await due_now(commit_setup) == [(session.id, "lobby")]
     note = await next_change(listener)
-    assert (note.game_id, note.version, note.session) == (session.id, session.version, session)
+    assert (note.game_id, note.version, note.envelope()) == (session.id, session.version, session)
     await close(listener)
 
 

@@ -77,9 +77,30 @@ async def test_a_snapshot_carries_no_events_and_a_change_carries_its_own(
     await settle()
     attach, resend, move = inbox.messages
     assert attach["events"] == [] and resend["events"] == []
-    assert [event["kind"] for event in move["events"]][0] == "play"
+    assert move["events"][0]["kind"] == "play"
     assert move["events"][0]["seat"] == view["seat"]
     runner.cancel()
+
+
+async def test_a_process_shows_a_version_it_holds_without_decoding_the_announced_envelope(
+    games: Games, players: list[Identity], notifier: MemoryNotifier
+) -> None:
+    session = await started_game(games, players)
+    hub = GameHub(games, notifier)
+    inbox = Inbox(players[0].user_id)
+    await hub.attach(session.id, inbox)
+    player, view = await player_on_turn(games, session.id, players)
+    await act(games, session.id, player.user_id, legal_play(view))  # this process holds the new version
+    decoded: list[int] = []
+
+    def decode() -> None:
+        decoded.append(1)
+        return
+
+    await hub.on_notification(Notification(session.id, session.version + 1, decode=decode))
+    assert decoded == []
+    assert inbox.messages[-1]["game"]["version"] == session.version + 1
+    assert inbox.messages[-1]["events"][0]["kind"] == "play"
 
 
 async def test_a_resync_brings_every_connection_up_to_date(
@@ -173,6 +194,7 @@ async def test_a_fan_out_without_storage_is_retried_until_storage_comes_back(
     runner = asyncio.create_task(hub.run())
     await settle()
     store.down = True
+    games.live.forget(session.id)  # as in a process that did not make the move
     await notifier.publish(session.id, session.version + 1)  # no envelope: the hub must read
     await asyncio.sleep(0.05)  # a few failed retries
     assert inbox.messages[-1]["game"]["version"] == session.version
