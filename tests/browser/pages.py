@@ -69,19 +69,40 @@ class Player:
         await self.page.screenshot(path=str(SCREENSHOTS / name))
 
 
-async def open_guest(
-    browser: Browser, server: RunningServer, name: str, viewport: ViewportSize | None = None
+async def open_page(
+    browser: Browser,
+    server: RunningServer,
+    name: str,
+    viewport: ViewportSize | None = None,
+    locale: str | None = None,
 ) -> Player:
-    context = await browser.new_context(base_url=server.base_url, viewport=viewport or DESKTOP)
+    """A fresh browser context on the login screen; ``locale`` is the browser's language (e.g. "it-IT")."""
+    context = await browser.new_context(base_url=server.base_url, viewport=viewport or DESKTOP, locale=locale)
     page = await context.new_page()
     player = Player(name, page)
     page.on("pageerror", lambda error: player.errors.append(str(error)))
     page.on("console", lambda msg: player.console_error(msg.type, msg.text))
     await page.goto("/")
-    await player.by("guest-name").fill(name)
+    await expect(player.by("login")).to_be_visible()
+    return player
+
+
+async def log_in(player: Player) -> None:
+    await player.by("guest-name").fill(player.name)
     await player.by("guest-login").click()
     await expect(player.by("lobby")).to_be_visible()
-    await expect(player.by("me-name")).to_have_text(name)
+    await expect(player.by("me-name")).to_have_text(player.name)
+
+
+async def open_guest(
+    browser: Browser,
+    server: RunningServer,
+    name: str,
+    viewport: ViewportSize | None = None,
+    locale: str | None = None,
+) -> Player:
+    player = await open_page(browser, server, name, viewport, locale)
+    await log_in(player)
     return player
 
 

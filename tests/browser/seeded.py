@@ -66,6 +66,14 @@ def several_captures(view: dict[str, Any]) -> bool:
     return any(len(captures) > 1 for captures in captures_by_card(view).values())
 
 
+def several_captures_one_by_sum(view: dict[str, Any]) -> bool:
+    """A hand card with several captures, one of them of two or more table cards."""
+    return any(
+        len(captures) > 1 and any(len(c) > 1 for c in captures)
+        for captures in captures_by_card(view).values()
+    )
+
+
 @asynccontextmanager
 async def seeded_server(seed: str, settings: Settings | None = None) -> AsyncIterator[RunningServer]:
     """Like ``running_server``, but every match it starts gets ``seed`` as its secret seed."""

@@ -16,6 +16,8 @@ async def test_a_table_the_server_lost_is_shown_as_gone_with_a_way_back(
 ) -> None:
     anna = await open_guest(browser, server, "Anna", viewport)
     await create_table(anna, "briscola")
+    # The socket is open (a socket still connecting would only learn of the loss after a few retries).
+    await expect(anna.by("connection")).to_be_hidden()
     game_id = anna.page.url.rsplit("/", 1)[-1]
     games = server.app.ctx.games
     assert await games.store.get(game_id) is not None

@@ -1,8 +1,9 @@
-// REST calls to the tavolo server. Errors come back as {code, message}; they are thrown as ApiError.
+// REST calls to the tavolo server. Errors come back as {code, message}; they are thrown as ApiError,
+// whose text for people comes from i18n.js's errorText() (by code; the server's message is the fallback).
 
 export class ApiError extends Error {
   constructor(status, code, message) {
-    super(message || code || `HTTP ${status}`);
+    super(message || "");
     this.status = status;
     this.code = code;
   }
@@ -18,7 +19,7 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (error) {
-    throw new ApiError(0, "network", "The server cannot be reached. Check your connection.");
+    throw new ApiError(0, "network", "");
   }
   const text = await response.text();
   let data = null;

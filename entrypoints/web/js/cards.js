@@ -1,6 +1,8 @@
 // Italian cards drawn as inline SVG: rank and suit symbol for denari, coppe, spade and bastoni.
+// Card names go through i18n: the suits, asso and the figures keep their Italian names in English too.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CODE = /^(0[1-9]|10)([DCSB])$/;
@@ -12,10 +14,8 @@ export const SUITS = {
   B: { name: "bastoni", color: "#2e6b30" },
 };
 
-const RANK_NAMES = {
-  1: "asso", 2: "due", 3: "tre", 4: "quattro", 5: "cinque",
-  6: "sei", 7: "sette", 8: "fante", 9: "cavallo", 10: "re",
-};
+/** The names printed on the figures' faces (the same in every language). */
+const FIGURE_NAMES = { 8: "fante", 9: "cavallo", 10: "re" };
 const RANK_MARKS = { 1: "A", 8: "F", 9: "C", 10: "R" };
 
 /** The suit glyphs, drawn in a 40x40 box centred on (20, 20). */
@@ -44,7 +44,7 @@ export function parseCard(code) {
 export function cardName(code) {
   const card = parseCard(code);
   if (!card) return String(code);
-  return `${RANK_NAMES[card.rank]} di ${SUITS[card.suit].name}`;
+  return t("card.name", { rank: t(`rank.${card.rank}`), suit: SUITS[card.suit].name });
 }
 
 export function suitName(suit) {
@@ -79,7 +79,7 @@ export function cardSvg(code) {
           transform="rotate(180 30 45)">${mark}</text>
     ${figure
     ? `<g transform="translate(14 24) scale(.8)">${GLYPHS[card.suit]}</g>
-       <text x="30" y="64" font-size="8" text-anchor="middle" fill="currentColor" font-family="system-ui,sans-serif">${RANK_NAMES[card.rank]}</text>`
+       <text x="30" y="64" font-size="8" text-anchor="middle" fill="currentColor" font-family="system-ui,sans-serif">${FIGURE_NAMES[card.rank]}</text>`
     : `<g transform="translate(10 25)">${GLYPHS[card.suit]}</g>`}
   `;
   return svg;
@@ -124,11 +124,4 @@ export function cardBack(label, testid) {
     <rect x="6" y="6" width="48" height="78" rx="4" fill="none" stroke="#9cc3e6" stroke-width="1.5" stroke-dasharray="4 3"/>`;
   el.append(svg);
   return el;
-}
-
-/** Compact inline text for a card, e.g. "7♦"-like but with the Italian suit name. */
-export function cardShort(code) {
-  const card = parseCard(code);
-  if (!card) return String(code);
-  return `${rankMark(card.rank)} ${SUITS[card.suit].name}`;
 }

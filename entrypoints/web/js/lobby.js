@@ -3,18 +3,34 @@
 import { api } from "./api.js";
 import { h, clear, append } from "./dom.js";
 import { cardElement } from "./cards.js";
+import { t, has, errorText } from "./i18n.js";
 
-function humanize(key) {
+/** An option's label: the dictionary's, else its key made readable (an option this page does not know). */
+function optionLabel(key) {
+  if (has(`option.${key}`)) return t(`option.${key}`);
   const text = key.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function optionHint(key, schema) {
+  return has(`option.${key}.hint`) ? t(`option.${key}.hint`) : schema.description;
+}
+
+function gameAbout(type) {
+  const description = has(`game.${type.id}.about`) ? t(`game.${type.id}.about`) : type.description;
+  return t("lobby.about", { description, players: t("lobby.players_count", { count: type.seats }) });
+}
+
+function statusText(status) {
+  return has(`status.${status}`) ? t(`status.${status}`) : status;
 }
 
 function errorBox(testid) {
   return h("p", { class: "error", role: "alert", testid, hidden: true });
 }
 
-function showError(box, error) {
-  box.textContent = error ? error.message || String(error) : "";
+function showError(box, error, context = null) {
+  box.textContent = error ? errorText(error, context) : "";
   box.hidden = !error;
 }
 
@@ -22,11 +38,11 @@ function showError(box, error) {
 
 export function mountLogin(root, ctx) {
   const error = errorBox("login-error");
-  const providersBox = h("div", { class: "providers", testid: "providers" }, h("p", {}, "Loading…"));
+  const providersBox = h("div", { class: "providers", testid: "providers" }, h("p", {}, t("shell.loading")));
   root.append(h("section", { class: "panel login", testid: "login" },
     h("div", { class: "fan", "aria-hidden": "true" }, ["01D", "01C", "01S", "01B"].map((c) => cardElement(c))),
-    h("h1", {}, "Play Italian cards with friends"),
-    h("p", { class: "lead" }, "Scopone scientifico, scopa, briscola and briscola chiamata, in real time."),
+    h("h1", {}, t("login.title")),
+    h("p", { class: "lead" }, t("login.lead")),
     providersBox,
     error,
   ));
@@ -35,13 +51,13 @@ export function mountLogin(root, ctx) {
     clear(providersBox);
     if (data.guest) {
       const input = h("input", {
-        id: "guest-name", name: "name", required: true, maxlength: 64, autocomplete: "nickname",
-        testid: "guest-name", placeholder: "e.g. Anna",
+        id: "guest-name", name: "name", required: true, maxlength: 32, autocomplete: "nickname",
+        testid: "guest-name", placeholder: t("login.name_placeholder"),
       });
       const form = h("form", { class: "guest", testid: "guest-form" },
-        h("label", { for: "guest-name" }, "Your name"),
+        h("label", { for: "guest-name" }, t("login.name")),
         h("div", { class: "row" }, input,
-          h("button", { type: "submit", class: "primary", testid: "guest-login" }, "Play as guest")),
+          h("button", { type: "submit", class: "primary", testid: "guest-login" }, t("login.guest"))),
       );
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
@@ -51,7 +67,7 @@ export function mountLogin(root, ctx) {
           ctx.setMe(await api.guestLogin(name));
           ctx.navigate(location.hash && location.hash !== "#" ? location.hash : "#/");
         } catch (err) {
-          showError(error, err);
+          showError(error, err, "login");
         }
       });
       providersBox.append(form);
@@ -60,9 +76,9 @@ export function mountLogin(root, ctx) {
     for (const provider of data.providers.filter((p) => p.kind !== "guest")) {
       providersBox.append(h("a", {
         class: "button", href: provider.login_url, testid: `login-${provider.name}`,
-      }, `Sign in with ${provider.name}`));
+      }, t("login.provider", { provider: provider.name })));
     }
-    if (!providersBox.firstChild) providersBox.append(h("p", {}, "This server offers no way to log in."));
+    if (!providersBox.firstChild) providersBox.append(h("p", {}, t("login.none")));
   }).catch((err) => showError(error, err));
 }
 
@@ -70,14 +86,15 @@ export function mountLogin(root, ctx) {
 
 function optionField(key, schema) {
   const id = `opt-${key}`;
-  const hint = schema.description ? h("small", { class: "hint" }, schema.description) : null;
+  const description = optionHint(key, schema);
+  const hint = description ? h("small", { class: "hint" }, description) : null;
   if (schema.type === "boolean") {
     return h("div", { class: "field check" },
       h("input", { type: "checkbox", id, name: key, checked: Boolean(schema.default), testid: `option-${key}` }),
-      h("label", { for: id }, humanize(key)), hint);
+      h("label", { for: id }, optionLabel(key)), hint);
   }
   return h("div", { class: "field" },
-    h("label", { for: id }, humanize(key)),
+    h("label", { for: id }, optionLabel(key)),
     h("input", {
       type: "number", id, name: key, inputmode: "numeric", step: 1, required: true,
       min: schema.minimum, max: schema.maximum, value: schema.default, testid: `option-${key}`,
@@ -100,15 +117,15 @@ function newTableSection(ctx) {
   const about = h("p", { class: "about", testid: "game-about" });
   const fields = h("div", { class: "fields", testid: "game-options" });
   const form = h("form", { class: "create", testid: "create-form" },
-    h("label", { for: "game-type" }, "Game"), select, about, fields,
-    h("button", { type: "submit", class: "primary", testid: "create-game" }, "Open a table"), error);
+    h("label", { for: "game-type" }, t("lobby.game")), select, about, fields,
+    h("button", { type: "submit", class: "primary", testid: "create-game" }, t("lobby.open_table")), error);
   let types = [];
   const current = () => types.find((t) => t.id === select.value);
   const render = () => {
     const type = current();
     clear(fields);
     if (!type) return;
-    about.textContent = `${type.description} (${type.seats} players)`;
+    about.textContent = gameAbout(type);
     for (const [key, spec] of Object.entries(type.options_schema.properties || {})) {
       fields.append(optionField(key, spec));
     }
@@ -131,7 +148,7 @@ function newTableSection(ctx) {
     render();
   }).catch((err) => showError(error, err));
   return h("section", { class: "panel", testid: "new-table", "aria-labelledby": "new-table-title" },
-    h("h2", { id: "new-table-title" }, "New table"), form);
+    h("h2", { id: "new-table-title" }, t("lobby.new_table")), form);
 }
 
 function playerNames(players) {
@@ -146,9 +163,9 @@ function joinSection(ctx) {
   });
   const preview = h("div", { class: "preview", testid: "preview", hidden: true, "aria-live": "polite" });
   const form = h("form", { class: "join" },
-    h("label", { for: "join-code" }, "Join code"),
+    h("label", { for: "join-code" }, t("lobby.join_code")),
     h("div", { class: "row" }, input,
-      h("button", { type: "submit", testid: "preview-button" }, "Look up")));
+      h("button", { type: "submit", testid: "preview-button" }, t("lobby.look_up"))));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     showError(error, null);
@@ -157,58 +174,61 @@ function joinSection(ctx) {
       showPreview(await api.preview(code), code);
     } catch (err) {
       preview.hidden = true;
-      showError(error, err);
+      showError(error, err, "join");
     }
   });
 
   function showPreview(table, code) {
     clear(preview);
     const canJoin = table.status === "lobby" && table.seats_open > 0;
-    const options = Object.entries(table.options || {}).map(([k, v]) => `${humanize(k)}: ${v === true ? "on" : v === false ? "off" : v}`).join(" · ");
-    const join = h("button", { type: "button", class: "primary", testid: "join-button" }, "Take a seat");
+    const options = Object.entries(table.options || {}).map(([key, value]) => t("lobby.option_value", {
+      option: optionLabel(key), value: value === true ? t("lobby.on") : value === false ? t("lobby.off") : value,
+    })).join(" · ");
+    const join = h("button", { type: "button", class: "primary", testid: "join-button" }, t("lobby.take_seat"));
     join.addEventListener("click", async () => {
       try {
         const game = await api.join(code);
         ctx.navigate(`#/game/${game.id}`);
       } catch (err) {
-        showError(error, err);
+        showError(error, err, "join");
       }
     });
     append(preview, [
       h("h3", { testid: "preview-name" }, table.name),
-      h("p", {}, `Players: ${playerNames(table.players)}`),
-      h("p", { testid: "preview-seats" },
-        canJoin ? `${table.seats_open} of ${table.seats} seats open` : `Status: ${table.status}`),
+      h("p", {}, t("lobby.players", { names: playerNames(table.players) })),
+      h("p", { testid: "preview-seats" }, canJoin
+        ? t("lobby.seats_open", { count: table.seats_open, seats: table.seats })
+        : t("lobby.status", { status: statusText(table.status) })),
       options ? h("p", { class: "hint" }, options) : null,
       h("div", { class: "row" },
         canJoin ? join : null,
-        h("a", { class: "button", href: `#/game/${table.id}`, testid: "watch-button" }, "Watch")),
+        h("a", { class: "button", href: `#/game/${table.id}`, testid: "watch-button" }, t("lobby.watch"))),
     ]);
     preview.hidden = false;
   }
 
   return h("section", { class: "panel", testid: "join-table", "aria-labelledby": "join-title" },
-    h("h2", { id: "join-title" }, "Join a table"), form, preview, error);
+    h("h2", { id: "join-title" }, t("lobby.join_title")), form, preview, error);
 }
 
 function continueSection() {
-  const list = h("ul", { class: "games", testid: "my-games" }, h("li", {}, "Loading…"));
+  const list = h("ul", { class: "games", testid: "my-games" }, h("li", {}, t("shell.loading")));
   api.myGames().then((games) => {
     clear(list);
-    if (!games.length) list.append(h("li", { class: "empty" }, "No live games. Open a table or join one."));
+    if (!games.length) list.append(h("li", { class: "empty" }, t("lobby.no_games")));
     for (const game of games) {
       list.append(h("li", { testid: "my-game", dataset: { gameId: game.id } },
         h("a", { href: `#/game/${game.id}`, class: "game-link" },
-          h("strong", {}, game.name), " ", h("span", { class: `badge ${game.status}` }, game.status)),
+          h("strong", {}, game.name), " ", h("span", { class: `badge ${game.status}` }, statusText(game.status))),
         h("span", { class: "hint" }, ` ${playerNames(game.players)}`,
-          game.join_code ? ` · code ${game.join_code}` : "")));
+          game.join_code ? ` · ${t("lobby.code", { code: game.join_code })}` : "")));
     }
   }).catch((err) => {
     clear(list);
-    list.append(h("li", { class: "error" }, err.message));
+    list.append(h("li", { class: "error" }, errorText(err)));
   });
   return h("section", { class: "panel", testid: "continue", "aria-labelledby": "continue-title" },
-    h("h2", { id: "continue-title" }, "Continue"), list);
+    h("h2", { id: "continue-title" }, t("lobby.continue")), list);
 }
 
 export function mountLobby(root, ctx) {

@@ -1,15 +1,19 @@
-// The app shell: who is logged in, the header, and a hash router (#/, #/game/<id>, #/stats).
+// The app shell: who is logged in, the header (with the language switch), and a hash router
+// (#/, #/game/<id>, #/stats). Switching the language re-runs the router: the screen is drawn anew.
 
 import { api, ApiError } from "./api.js";
-import { h, clear } from "./dom.js";
+import { h, clear, announce } from "./dom.js";
+import { t, language, setLanguage, onLanguageChange, errorText } from "./i18n.js";
 import { mountLogin, mountLobby } from "./lobby.js";
 import { mountTable } from "./table.js";
 import { mountStats } from "./stats.js";
 
 const app = document.getElementById("app");
 const who = document.querySelector("[data-testid=who]");
+const languageSwitch = document.querySelector("[data-testid=language]");
 const ctx = { me: null, navigate, refreshMe, setMe };
 let cleanup = null;
+let ready = false; // who is logged in is known: the router may draw a screen
 
 function navigate(hash) {
   if (location.hash === hash) route();
@@ -31,10 +35,10 @@ function setMe(me) {
   if (me) {
     who.append(
       h("span", { class: "me", testid: "me-name" }, me.name),
-      h("button", { type: "button", class: "link", testid: "logout", onclick: logout }, "Log out"),
+      h("button", { type: "button", class: "link", testid: "logout", onclick: logout }, t("shell.logout")),
     );
   } else {
-    who.append(h("a", { href: "#/", testid: "login-link" }, "Log in"));
+    who.append(h("a", { href: "#/", testid: "login-link" }, t("shell.login")));
   }
 }
 
@@ -47,7 +51,7 @@ async function logout() {
   } catch (error) {
     await refreshMe().catch(() => setMe(null));
     if (ctx.me) {  // still logged in: say why, stay here
-      app.prepend(h("p", { class: "error", role: "alert", testid: "logout-error" }, error.message));
+      app.prepend(h("p", { class: "error", role: "alert", testid: "logout-error" }, errorText(error)));
       return;
     }
   }
@@ -58,11 +62,12 @@ async function logout() {
 
 function mountLogoutConfirmation(root) {
   const confirm = h("button", { type: "button", class: "primary", testid: "confirm-logout", onclick: logout },
-    "Log out");
+    t("logout.confirm"));
   root.append(h("section", { class: "panel", testid: "logout-confirmation" },
-    h("h1", {}, "Log out?"),
-    h("p", {}, `You are logged in as ${ctx.me.name}. Log out of tavolo on this browser?`),
-    h("div", { class: "row" }, confirm, h("a", { class: "button", href: "#/", testid: "stay-logged-in" }, "Stay")),
+    h("h1", {}, t("logout.title")),
+    h("p", {}, t("logout.question", { name: ctx.me.name })),
+    h("div", { class: "row" }, confirm,
+      h("a", { class: "button", href: "#/", testid: "stay-logged-in" }, t("logout.stay"))),
   ));
   setTimeout(() => confirm.focus(), 0);
 }
@@ -95,14 +100,39 @@ function route() {
   cleanup = typeof result === "function" ? result : null;
 }
 
+/** The header's own texts, and which language button is pressed. */
+function labelShell() {
+  document.querySelector("[data-testid=skip]").textContent = t("shell.skip");
+  document.querySelector(".nav").setAttribute("aria-label", t("shell.nav"));
+  document.querySelector("[data-testid=nav-lobby]").textContent = t("shell.lobby");
+  document.querySelector("[data-testid=nav-stats]").textContent = t("shell.stats");
+  languageSwitch.setAttribute("aria-label", t("shell.language"));
+  for (const button of languageSwitch.querySelectorAll("button[data-language]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.language === language()));
+  }
+}
+
+for (const button of languageSwitch.querySelectorAll("button[data-language]")) {
+  button.addEventListener("click", () => setLanguage(button.dataset.language));
+}
+
+onLanguageChange(() => {
+  labelShell();
+  setMe(ctx.me);
+  if (ready) route();
+  announce(t("shell.language_now"));
+});
+
+labelShell();
 window.addEventListener("hashchange", route);
 
 (async () => {
   try {
     await refreshMe();
   } catch (error) {
-    app.append(h("p", { class: "error", role: "alert" }, error.message));
+    app.append(h("p", { class: "error", role: "alert" }, errorText(error)));
     return;
   }
+  ready = true;
   route();
 })();

@@ -1,58 +1,57 @@
 // Match history (cursor paging), the caller's ratings, and the leaderboards (pages, "find me").
 
 import { api } from "./api.js";
-import { h, clear, fill, append } from "./dom.js";
-
-function when(epochSeconds) {
-  return new Date(epochSeconds * 1000).toLocaleString();
-}
+import { h, clear, fill } from "./dom.js";
+import { t, dateTime, errorText } from "./i18n.js";
 
 function ratingsSection(names) {
-  const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 4 }, "Loading…")));
+  const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 4 }, t("shell.loading"))));
   api.ratings().then(({ ratings }) => {
     clear(body);
-    if (!ratings.length) body.append(h("tr", {}, h("td", { colspan: 4 }, "No rated matches yet.")));
+    if (!ratings.length) body.append(h("tr", {}, h("td", { colspan: 4 }, t("stats.no_ratings"))));
     for (const r of ratings) {
       body.append(h("tr", { testid: "rating-row", dataset: { gameType: r.game_type } },
         h("th", { scope: "row" }, names[r.game_type] || r.game_type), h("td", {}, String(r.rating)),
         h("td", {}, String(r.matches)), h("td", {}, String(r.wins))));
     }
-  }).catch((error) => { fill(body, h("tr", {}, h("td", { colspan: 4, class: "error" }, error.message))); });
-  return h("section", { class: "panel", testid: "ratings" }, h("h2", {}, "Your ratings"),
-    h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Elo"),
-      h("th", {}, "Matches"), h("th", {}, "Wins"))), body));
+  }).catch((error) => { fill(body, h("tr", {}, h("td", { colspan: 4, class: "error" }, errorText(error)))); });
+  return h("section", { class: "panel", testid: "ratings" }, h("h2", {}, t("stats.ratings")),
+    h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, t("stats.game")), h("th", {}, t("stats.elo")),
+      h("th", {}, t("stats.matches")), h("th", {}, t("stats.wins")))), body));
 }
 
 function historySection(names, me) {
   const list = h("ol", { class: "history", testid: "history" });
-  const more = h("button", { type: "button", testid: "history-more", hidden: true }, "Older matches");
+  const more = h("button", { type: "button", testid: "history-more", hidden: true }, t("stats.older"));
   let cursor = null;
   const load = async () => {
     more.disabled = true;
     try {
       const page = await api.matches(cursor);
-      if (!cursor && !page.matches.length) list.append(h("li", { class: "empty" }, "No finished matches yet."));
+      if (!cursor && !page.matches.length) list.append(h("li", { class: "empty" }, t("stats.no_history")));
       for (const match of page.matches) {
         const mine = match.players.find((p) => me && p.user_id === me.user_id);
         const delta = mine ? mine.elo_delta : null;
         list.append(h("li", { testid: "history-row", class: mine && mine.won ? "won" : "lost" },
           h("strong", {}, names[match.game_type] || match.game_type), " ",
-          mine ? h("span", { class: `badge ${mine.won ? "won" : "lost"}` }, mine.won ? "won" : "lost") : null,
-          delta !== null ? h("span", { class: "delta" }, ` ${delta >= 0 ? "+" : ""}${delta} Elo`) : null,
-          h("div", { class: "hint" }, `${when(match.finished_at)} · `,
-            match.players.map((p) => `${p.name} (${p.points})`).join(", "))));
+          mine ? h("span", { class: `badge ${mine.won ? "won" : "lost"}` }, mine.won ? t("stats.won") : t("stats.lost")) : null,
+          delta !== null
+            ? h("span", { class: "delta" }, ` ${t("stats.delta", { delta: `${delta >= 0 ? "+" : ""}${delta}` })}`)
+            : null,
+          h("div", { class: "hint" }, `${dateTime(match.finished_at)} · `,
+            match.players.map((p) => t("stats.player_points", { name: p.name, points: p.points })).join(", "))));
       }
       cursor = page.next_cursor;
       more.hidden = !cursor;
     } catch (error) {
-      list.append(h("li", { class: "error" }, error.message));
+      list.append(h("li", { class: "error" }, errorText(error)));
     } finally {
       more.disabled = false;
     }
   };
   more.addEventListener("click", load);
   load();
-  return h("section", { class: "panel", testid: "match-history" }, h("h2", {}, "Match history"), list, more);
+  return h("section", { class: "panel", testid: "match-history" }, h("h2", {}, t("stats.history")), list, more);
 }
 
 function leaderboardSection(types) {
@@ -66,7 +65,7 @@ function leaderboardSection(types) {
       const board = await api.leaderboard(select.value, page, focusMe);
       state.page = board.page;
       clear(body);
-      if (!board.entries.length) body.append(h("tr", {}, h("td", { colspan: 5 }, "Nobody is ranked yet.")));
+      if (!board.entries.length) body.append(h("tr", {}, h("td", { colspan: 5 }, t("stats.nobody"))));
       for (const e of board.entries) {
         const mine = board.me && board.me.rank === e.rank;
         body.append(h("tr", { testid: "leaderboard-row", class: mine ? "me" : "", "aria-current": mine ? "true" : null },
@@ -74,28 +73,30 @@ function leaderboardSection(types) {
           h("td", {}, String(e.wins)), h("td", {}, String(e.matches))));
       }
       fill(pager, 
-        h("button", { type: "button", disabled: board.page <= 1, onclick: () => load(board.page - 1) }, "Previous"),
-        h("span", { testid: "leaderboard-page" }, `Page ${board.page} of ${board.pages}`),
-        h("button", { type: "button", disabled: board.page >= board.pages, onclick: () => load(board.page + 1) }, "Next"),
+        h("button", { type: "button", disabled: board.page <= 1, onclick: () => load(board.page - 1) },
+          t("stats.previous")),
+        h("span", { testid: "leaderboard-page" }, t("stats.page", { page: board.page, pages: board.pages })),
+        h("button", { type: "button", disabled: board.page >= board.pages, onclick: () => load(board.page + 1) },
+          t("stats.next")),
         board.me ? h("button", { type: "button", testid: "leaderboard-me", onclick: () => load(1, true) },
-          `Find me (#${board.me.rank})`) : null);
+          t("stats.find_me", { rank: board.me.rank })) : null);
     } catch (error) {
-      fill(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, error.message)));
+      fill(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, errorText(error))));
     }
   };
   select.addEventListener("change", () => load(1, true));
   load(1, true);
-  return h("section", { class: "panel", testid: "leaderboard" }, h("h2", {}, "Leaderboard"),
-    h("label", { for: "board-type" }, "Game "), select,
-    h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"),
-      h("th", {}, "Elo"), h("th", {}, "Wins"), h("th", {}, "Matches"))), body), pager);
+  return h("section", { class: "panel", testid: "leaderboard" }, h("h2", {}, t("stats.leaderboard")),
+    h("label", { for: "board-type" }, `${t("stats.game")} `), select,
+    h("table", { class: "data" }, h("thead", {}, h("tr", {}, h("th", {}, t("stats.rank")), h("th", {}, t("stats.player")),
+      h("th", {}, t("stats.elo")), h("th", {}, t("stats.wins")), h("th", {}, t("stats.matches")))), body), pager);
 }
 
 export function mountStats(root, ctx) {
-  const page = h("div", { class: "stats", testid: "stats" }, h("p", {}, "Loading…"));
+  const page = h("div", { class: "stats", testid: "stats" }, h("p", {}, t("shell.loading")));
   root.append(page);
   api.gameTypes().then((types) => {
     const names = Object.fromEntries(types.map((t) => [t.id, t.name]));
     fill(page, ratingsSection(names), historySection(names, ctx.me), leaderboardSection(types));
-  }).catch((error) => { fill(page, h("p", { class: "error", role: "alert" }, error.message)); });
+  }).catch((error) => { fill(page, h("p", { class: "error", role: "alert" }, errorText(error))); });
 }

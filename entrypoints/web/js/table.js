@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { h, fill, announce } from "./dom.js";
 import { GameSocket } from "./socket.js";
+import { t, listText, errorText } from "./i18n.js";
 import { fishing } from "./tables/fishing.js";
 import { briscola } from "./tables/briscola.js";
 import { chiamata } from "./tables/chiamata.js";
@@ -30,21 +31,36 @@ export function countdown(deadline, testid = "countdown") {
 
 function seatName(view, seat) {
   const player = (view.players || [])[seat];
-  return player ? player.name : `Seat ${seat + 1}`;
+  return player ? player.name : t("table.seat", { number: seat + 1 });
 }
 
-/** Helpers every family module gets: names, sides, sending actions, the selection state. */
+function sideName(side) {
+  if (side === "caller") return t("table.side_caller");
+  if (side === "defenders") return t("table.side_defenders");
+  return t("table.side", { side });
+}
+
+/**
+ * Helpers every family module gets: names, sides, sending actions, the selection state.
+ * ``say(key, seat, params)`` words a sentence about a seat: ``key`` with {name}, or ``key.you`` when the
+ * seat is the viewer's (the verb changes with the subject: "Anna ha giocato" / "Hai giocato").
+ */
 function makeUi(controller) {
+  const isMe = (seat) => seat !== null && seat !== undefined && seat === controller.view.seat;
   return {
     get view() { return controller.view; },
-    name: (seat) => (seat === controller.view.seat ? "You" : seatName(controller.view, seat)),
+    isMe,
+    name: (seat) => (isMe(seat) ? t("table.you") : seatName(controller.view, seat)),
     plainName: (seat) => seatName(controller.view, seat),
+    say: (key, seat, params = {}) => (isMe(seat)
+      ? t(`${key}.you`, params)
+      : t(key, { ...params, name: seatName(controller.view, seat) })),
     sideLabel: (side) => {
       const view = controller.view;
       const members = view.teams && view.teams[side];
-      const label = { caller: "Caller", defenders: "Defenders" }[side] || `Side ${side}`;
+      const label = sideName(side);
       if (!members || !members.length) return label;
-      return `${label} (${members.map((s) => seatName(view, s)).join(" & ")})`;
+      return t("table.side_members", { side: label, names: listText(members.map((s) => seatName(view, s))) });
     },
     mySide: () => {
       const view = controller.view;
@@ -68,7 +84,7 @@ class TableController {
     this.status = "connecting";
     this.errorTimer = null;
     this.el = h("section", { class: "table-view", testid: "table", "aria-labelledby": "table-title" },
-      h("p", {}, "Loading the table…"));
+      h("p", {}, t("table.loading")));
     root.append(this.el);
     this.ui = makeUi(this);
     this.ticker = setInterval(() => this.tick(), 250);
@@ -86,9 +102,9 @@ class TableController {
     try {
       this.apply(await api.game(this.gameId));
     } catch (error) {
-      fill(this.el, h("h1", { id: "table-title" }, "Table not available"),
-        h("p", { class: "error", role: "alert", testid: "table-error" }, error.message),
-        h("a", { class: "button", href: "#/" }, "Back to the lobby"));
+      fill(this.el, h("h1", { id: "table-title" }, t("table.unavailable")),
+        h("p", { class: "error", role: "alert", testid: "table-error" }, errorText(error)),
+        h("a", { class: "button", href: "#/" }, t("table.back")));
       return;
     }
     if (this.destroyed) return;
@@ -117,9 +133,9 @@ class TableController {
     this.destroyed = true;
     clearInterval(this.ticker);
     if (this.socket) this.socket.close();
-    fill(this.el, h("h1", { id: "table-title" }, "This table is gone"),
-      h("p", { role: "alert", testid: "table-error" }, "The game no longer exists on the server."),
-      h("a", { class: "button", href: "#/" }, "Back to the lobby"));
+    fill(this.el, h("h1", { id: "table-title" }, t("table.gone")),
+      h("p", { role: "alert", testid: "table-error" }, t("table.gone_detail")),
+      h("a", { class: "button", href: "#/" }, t("table.back")));
   }
 
   destroy() {
@@ -135,7 +151,7 @@ class TableController {
   send(message) {
     if (this.pending) return false;
     if (!this.socket || !this.socket.send(message)) {
-      this.showError("Not connected to the table right now; reconnecting…");
+      this.showError(t("table.not_connected"));
       return false;
     }
     this.pending = true;
@@ -155,15 +171,16 @@ class TableController {
     if (message.type === "state") this.apply(message.game);
     else if (message.type === "game_over") {
       this.gameOver = message;
-      this.announce("The game is over.");
+      this.announce(t("table.game_over_said"));
       this.render();
     } else if (message.type === "error" && message.code === "not_found") {
       this.showGone();
     } else if (message.type === "error") {
       this.settle();
       this.render();
-      this.showError(message.message || message.code);
-      this.announce(`Refused: ${message.message || message.code}`);
+      const reason = errorText(message);
+      this.showError(reason);
+      this.announce(t("table.refused", { reason }));
     }
   }
 
@@ -191,13 +208,13 @@ class TableController {
     const parts = [];
     const said = this.family().describe(previous, view, this.ui);
     if (said) parts.push(said);
-    if (view.phase === "hand_end" && previous.phase !== "hand_end") parts.push("The hand is over.");
-    if (view.phase === "finished") parts.push("The game is over.");
-    else if (view.your_turn && !previous.your_turn) parts.push("Your turn.");
+    if (view.phase === "hand_end" && previous.phase !== "hand_end") parts.push(t("table.hand_over"));
+    if (view.phase === "finished") parts.push(t("table.game_over_said"));
+    else if (view.your_turn && !previous.your_turn) parts.push(t("table.your_turn_said"));
     else if (view.turn !== null && view.turn !== undefined && view.turn !== previous.turn && !view.your_turn) {
-      parts.push(`${seatName(view, view.turn)}'s turn.`);
+      parts.push(t("table.turn_of", { name: seatName(view, view.turn) }));
     }
-    if (previous.phase === "lobby" && view.phase !== "lobby") parts.unshift("The game has started.");
+    if (previous.phase === "lobby" && view.phase !== "lobby") parts.unshift(t("table.started"));
     this.announce(parts.join(" "));
   }
 
@@ -230,7 +247,7 @@ class TableController {
   renderConnection() {
     const el = this.el.querySelector("[data-testid=connection]");
     if (!el) return;
-    const text = { open: "", connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…" }[this.status];
+    const text = { connecting: t("table.connecting"), reconnecting: t("table.reconnecting") }[this.status];
     el.textContent = text || "";
     el.hidden = !text;
   }
@@ -265,8 +282,7 @@ class TableController {
       h("p", { class: "error", role: "alert", testid: "error", hidden: !keepError }, keepError || ""),
       view.phase !== "lobby" && seated && !finished ? family.controls(view, this.ui) : null,
       view.phase !== "lobby" && view.phase !== "hand_end" && seated && !finished ? family.hand(view, this.ui) : null,
-      view.spectator ? h("p", { class: "hint", testid: "spectator-note" },
-        "You are watching: players' hands stay hidden.") : null,
+      view.spectator ? h("p", { class: "hint", testid: "spectator-note" }, t("table.spectator_note")) : null,
     );
     this.renderConnection();
     if (focusKey) this.restoreFocus(focusKey);
@@ -290,14 +306,14 @@ class TableController {
     return h("header", { class: "table-head" },
       h("div", { class: "title" },
         h("h1", { id: "table-title" }, view.name || view.game_type),
-        view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, "Watching") : null,
+        view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
         seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
-          "Code ", h("strong", { testid: "table-join-code" }, view.join_code)) : null),
+          `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null),
       scores ? h("div", { class: "scores", testid: "scores" }, scores) : null);
   }
 
   seats(view) {
-    const list = h("ol", { class: "seats", testid: "seats", "aria-label": "Seats" });
+    const list = h("ol", { class: "seats", testid: "seats", "aria-label": t("table.seats") });
     const players = view.players || [];
     const count = view.seats || players.length;
     for (let seat = 0; seat < count; seat += 1) {
@@ -309,16 +325,17 @@ class TableController {
         class: `seat${onTurn ? " turn" : ""}${seat === view.seat ? " me" : ""}${player ? "" : " open"}`,
         testid: "seat", dataset: { seat: String(seat) }, "aria-current": onTurn ? "true" : null,
       },
-      h("span", { class: "seat-name" }, player ? player.name : "open seat"),
+      h("span", { class: "seat-name" }, player ? player.name : t("table.open_seat")),
       h("span", { class: "seat-meta" }, [
-        seat === view.seat ? "you" : "",
-        player && player.bot ? "computer" : "",
-        side && view.game_type !== "briscola_chiamata" ? `Side ${side}` : "",
-        view.game_type === "briscola_chiamata" && view.caller === seat ? "Caller" : "",
-        view.game_type === "briscola_chiamata" && view.revealed && view.partner === seat ? "Partner" : "",
-        cards !== null && cards !== undefined && view.phase !== "lobby" ? `${cards} card${cards === 1 ? "" : "s"}` : "",
+        seat === view.seat ? t("table.meta_you") : "",
+        player && player.bot ? t("table.meta_computer") : "",
+        side && view.game_type !== "briscola_chiamata" ? t("table.meta_side", { side }) : "",
+        view.game_type === "briscola_chiamata" && view.caller === seat ? t("table.meta_caller") : "",
+        view.game_type === "briscola_chiamata" && view.revealed && view.partner === seat ? t("table.meta_partner") : "",
+        cards !== null && cards !== undefined && view.phase !== "lobby" ? t("table.meta_cards", { count: cards }) : "",
       ].filter(Boolean).join(" · ")),
-      onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" }, seat === view.seat ? "your turn " : "to play ",
+      onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" },
+        `${seat === view.seat ? t("table.your_turn_flag") : t("table.to_play_flag")} `,
         countdown(view.turn_deadline, seat === view.seat ? "my-countdown" : "countdown")) : null));
     }
     return list;
@@ -326,11 +343,11 @@ class TableController {
 
   waiting(view, seated) {
     return h("section", { class: "panel waiting", testid: "waiting" },
-      h("h2", {}, "Waiting for players"),
-      h("p", {}, `${view.seats_open} of ${view.seats} seats still open.`),
-      seated && view.join_code ? h("p", {}, "Share this code with your friends: ",
+      h("h2", {}, t("table.waiting")),
+      h("p", {}, t("table.seats_still_open", { count: view.seats_open, seats: view.seats })),
+      seated && view.join_code ? h("p", {}, `${t("table.share_code")} `,
         h("strong", { class: "big-code", testid: "waiting-code" }, view.join_code)) : null,
-      h("p", { class: "hint" }, "The game starts as soon as the last seat is taken."));
+      h("p", { class: "hint" }, t("table.starts_when_full")));
   }
 
   handEndPanel(view, family, seated) {
@@ -339,33 +356,37 @@ class TableController {
     const ack = h("button", {
       type: "button", class: "primary", testid: "ack", dataset: { action: "ack" },
       onclick: () => this.send(owed),
-    }, "Next hand");
-    return h("section", { class: "panel summary", testid: "hand-end", role: "region", "aria-label": "Hand summary" },
-      h("h2", {}, "End of the hand"),
+    }, t("table.next_hand"));
+    const label = t("table.hand_summary");
+    return h("section", { class: "panel summary", testid: "hand-end", role: "region", "aria-label": label },
+      h("h2", {}, t("table.hand_end")),
       family.summary(view, this.ui),
       h("div", { class: "row" },
         seated && owed && !view.pending ? ack : null,
         h("span", { class: "hint", testid: "ack-status" },
-          `${acknowledged.length} of ${view.seats} ready`, view.hand_end_deadline ? " · next hand in " : "",
+          t("table.ready", { count: acknowledged.length, seats: view.seats }),
+          view.hand_end_deadline ? ` · ${t("table.next_hand_in")} ` : "",
           countdown(view.hand_end_deadline, "hand-end-countdown"))));
   }
 
   finishedPanel(view, family) {
     const over = this.gameOver || { scores: view.scores || {}, winner: view.winner };
     const mine = this.ui.mySide();
-    let headline = over.winner ? `${this.ui.sideLabel(over.winner)} wins` : "A draw";
-    if (mine && over.winner) headline = over.winner === mine ? "You win!" : "You lose";
-    return h("section", { class: "panel summary over", testid: "game-over", role: "region", "aria-label": "Game over" },
-      h("h2", {}, "Game over"),
+    let headline = over.winner ? t("table.side_wins", { side: this.ui.sideLabel(over.winner) }) : t("table.draw");
+    if (mine && over.winner) headline = over.winner === mine ? t("table.you_win") : t("table.you_lose");
+    const label = t("table.game_over");
+    return h("section", { class: "panel summary over", testid: "game-over", role: "region", "aria-label": label },
+      h("h2", {}, label),
       h("p", { class: "headline", testid: "game-over-headline" }, headline),
       h("ul", { class: "final-scores", testid: "final-scores" },
         Object.entries(over.scores || {}).map(([side, points]) =>
-          h("li", { class: side === over.winner ? "winner" : "" }, `${this.ui.sideLabel(side)}: `,
+          h("li", { class: side === over.winner ? "winner" : "" },
+            `${t("table.final_score", { side: this.ui.sideLabel(side) })} `,
             h("strong", {}, String(points))))),
       family.summary(view, this.ui),
       h("div", { class: "row" },
-        h("a", { class: "button primary", href: "#/", testid: "back-to-lobby" }, "Back to the lobby"),
-        h("a", { class: "button", href: "#/stats" }, "History and ratings")));
+        h("a", { class: "button primary", href: "#/", testid: "back-to-lobby" }, t("table.back")),
+        h("a", { class: "button", href: "#/stats" }, t("table.history"))));
   }
 }
 

@@ -2,28 +2,29 @@
 
 import { h } from "../dom.js";
 import { cardElement, cardName, suitName } from "../cards.js";
+import { t } from "../i18n.js";
 
-export function trickArea(view, ui, title = "Trick") {
+export function trickArea(view, ui) {
   const plays = view.trick || [];
-  return h("div", { class: "trick", testid: "trick", role: "group", "aria-label": title },
+  return h("div", { class: "trick", testid: "trick", role: "group", "aria-label": t("briscola.trick") },
     plays.length
       ? plays.map((p) => h("figure", { class: "play", dataset: { seat: String(p.seat) } },
         cardElement(p.card, { testid: "trick-card" }), h("figcaption", {}, ui.name(p.seat))))
-      : h("p", { class: "hint" }, view.your_turn ? "Lead the trick." : "No card played yet."));
+      : h("p", { class: "hint" }, view.your_turn ? t("briscola.lead") : t("briscola.no_card")));
 }
 
 export function lastTrickLine(view, ui) {
   const last = view.last_trick;
   if (!last) return null;
-  const cards = last.trick.map((p) => `${ui.name(p.seat)}: ${cardName(p.card)}`).join(", ");
+  const cards = last.trick.map((p) => t("briscola.trick_card", { name: ui.name(p.seat), card: cardName(p.card) }));
   return h("p", { class: "last-play", testid: "last-trick" },
-    `Last trick to ${ui.name(last.winner)} (${last.points} points) — ${cards}`);
+    ui.say("briscola.last_trick", last.winner, { count: last.points, cards: cards.join(", ") }));
 }
 
 /** The hand; a card that view.legal_moves lets the seat play sends that move as it is. */
 export function playableHand(view, ui) {
   const legal = view.legal_moves || [];
-  return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
+  return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
     (view.hand || []).map((code) => {
       const move = legal.find((m) => m.action === "play" && m.card === code);
       const playable = Boolean(view.your_turn) && Boolean(move);
@@ -44,12 +45,12 @@ export function describeTrick(previous, view, ui) {
   const lastChanged = JSON.stringify(view.last_trick) !== JSON.stringify(previous.last_trick);
   if (lastChanged && view.last_trick) {
     const final = view.last_trick.trick[view.last_trick.trick.length - 1];
-    if (final) parts.push(`${ui.name(final.seat)} played ${cardName(final.card)}.`);
-    parts.push(`${ui.name(view.last_trick.winner)} won the trick, ${view.last_trick.points} points.`);
+    if (final) parts.push(ui.say("briscola.played", final.seat, { card: cardName(final.card) }));
+    parts.push(ui.say("briscola.won_trick", view.last_trick.winner, { count: view.last_trick.points }));
   }
   for (const p of played) {
     if (!before.some((b) => b.seat === p.seat && b.card === p.card)) {
-      parts.push(`${ui.name(p.seat)} played ${cardName(p.card)}.`);
+      parts.push(ui.say("briscola.played", p.seat, { card: cardName(p.card) }));
     }
   }
   return parts.join(" ") || null;
@@ -61,28 +62,28 @@ export const briscola = {
     return [
       ...Object.entries(view.scores).map(([side, points]) =>
         h("span", { class: "score", testid: `score-${side}` }, `${ui.sideLabel(side)} `, h("strong", {}, String(points)))),
-      view.target_score ? h("span", { class: "hint" }, `to ${view.target_score}`) : null,
+      view.target_score ? h("span", { class: "hint" }, t("table.target", { count: view.target_score })) : null,
     ];
   },
 
   board(view, ui) {
     const trump = view.trump_card
       ? h("figure", { class: "trump", testid: "trump" }, cardElement(view.trump_card, { testid: "trump-card" }),
-        h("figcaption", {}, `Trump: ${suitName(view.trump_suit)}`))
-      : h("p", { class: "trump", testid: "trump" }, `Trump: ${suitName(view.trump_suit)} (card drawn)`);
+        h("figcaption", {}, t("briscola.trump", { suit: suitName(view.trump_suit) })))
+      : h("p", { class: "trump", testid: "trump" }, t("briscola.trump_drawn", { suit: suitName(view.trump_suit) }));
     return h("div", { class: "board trick-board", testid: "board" },
       h("div", { class: "stock" }, trump,
-        h("p", { class: "deck", testid: "deck-count" }, `${view.deck_count} cards in the deck`)),
+        h("p", { class: "deck", testid: "deck-count" }, t("briscola.deck", { count: view.deck_count }))),
       trickArea(view, ui),
       h("dl", { class: "facts", testid: "tricks-won" },
         Object.entries(view.tricks_won || {}).map(([side, count]) => [
-          h("dt", {}, ui.sideLabel(side)), h("dd", {}, `${count} tricks`),
+          h("dt", {}, ui.sideLabel(side)), h("dd", {}, t("briscola.tricks", { count })),
         ])),
       lastTrickLine(view, ui));
   },
 
   controls(view) {
-    return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, "Your turn: play a card.") : null;
+    return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, t("table.play_a_card")) : null;
   },
 
   hand: playableHand,
@@ -94,10 +95,10 @@ export const briscola = {
     const row = (label, values) => h("tr", {}, h("th", { scope: "row" }, label),
       sides.map((side) => h("td", {}, String(values[side]))));
     return h("table", { class: "breakdown", testid: "breakdown" },
-      h("caption", {}, `Deal ${deal.hand_number}${deal.patta ? " — patta (60 all)" : ""}`),
+      h("caption", {}, t(deal.patta ? "briscola.deal_patta" : "briscola.deal", { number: deal.hand_number })),
       h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col" }, ui.sideLabel(side))))),
-      h("tbody", {}, row("Card points", deal.points), row("Tricks", deal.tricks),
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Match score"),
+      h("tbody", {}, row(t("briscola.card_points"), deal.points), row(t("briscola.tricks_row"), deal.tricks),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("table.match_score")),
           sides.map((side) => h("td", { testid: `match-score-${side}` }, String(deal.scores[side]))))));
   },
 

@@ -3,30 +3,32 @@
 import { h } from "../dom.js";
 import { cardElement, cardName, suitName } from "../cards.js";
 import { trickArea, lastTrickLine, playableHand, describeTrick } from "./briscola.js";
+import { t } from "../i18n.js";
 
+/** The auction's calls: Italian words in every language, like the game's other terms. */
 const RANK_WORDS = {
   1: "Asso", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette", 8: "Fante", 9: "Cavallo", 10: "Re",
 };
 
 function bidText(bid) {
   if (!bid) return "";
-  if (bid.points !== undefined && bid.points !== null) return `Due with ${bid.points} points`;
+  if (bid.points !== undefined && bid.points !== null) return t("chiamata.bid_points", { points: bid.points });
   return RANK_WORDS[bid.rank] || String(bid.rank);
 }
 
 function historyLine(entry, ui) {
   const who = ui.name(entry.seat);
-  if (entry.action === "pass") return `${who}: pass`;
-  return `${who}: ${bidText(entry)}${entry.forced ? " (forced)" : ""}`;
+  if (entry.action === "pass") return t("chiamata.pass_entry", { name: who });
+  return t(entry.forced ? "chiamata.bid_entry_forced" : "chiamata.bid_entry", { name: who, bid: bidText(entry) });
 }
 
 function auctionPanel(view, ui) {
   const auction = view.auction || { history: [], passed: [] };
-  return h("section", { class: "auction", testid: "auction", "aria-label": "Auction" },
-    h("h2", {}, view.phase === "auction" ? "Auction" : "Auction won"),
+  return h("section", { class: "auction", testid: "auction", "aria-label": t("chiamata.auction") },
+    h("h2", {}, view.phase === "auction" ? t("chiamata.auction") : t("chiamata.auction_won")),
     h("p", { testid: "standing-bid" }, auction.standing
-      ? `Highest bid: ${bidText(auction.standing)} by ${ui.name(auction.standing.seat)}`
-      : "No bid yet. Lower ranks promise more: asso, tre, re, cavallo … due, then points."),
+      ? ui.say("chiamata.standing", auction.standing.seat, { bid: bidText(auction.standing) })
+      : t("chiamata.no_bid")),
     h("ol", { class: "auction-history", testid: "auction-history" },
       (auction.history || []).map((entry) => h("li", {}, historyLine(entry, ui)))));
 }
@@ -37,34 +39,34 @@ function auctionControls(view, ui) {
   const points = moves.filter((m) => m.action === "bid" && m.points !== undefined);
   const select = points.length
     ? h("select", { id: "points-bid", testid: "points-select" },
-      points.map((m) => h("option", { value: String(m.points) }, `${m.points} points`)))
+      points.map((m) => h("option", { value: String(m.points) }, t("chiamata.points_option", { count: m.points }))))
     : null;
-  return h("div", { class: "bids", testid: "bid-controls", role: "group", "aria-label": "Your bid" },
-    h("p", { class: "prompt" }, "Your turn to bid."),
+  return h("div", { class: "bids", testid: "bid-controls", role: "group", "aria-label": t("chiamata.your_bid") },
+    h("p", { class: "prompt" }, t("chiamata.bid_now")),
     h("div", { class: "row wrap" },
       ranks.map((m) => h("button", {
         type: "button", class: "bid", testid: "bid-rank", dataset: { rank: String(m.rank), action: `rank-${m.rank}` },
         onclick: () => ui.send(m),
       }, RANK_WORDS[m.rank])),
-      select ? h("label", { for: "points-bid", class: "sr-only" }, "Points") : null,
+      select ? h("label", { for: "points-bid", class: "sr-only" }, t("chiamata.points")) : null,
       select,
       select ? h("button", {
         type: "button", class: "bid", testid: "bid-points", dataset: { action: "points" },
         onclick: () => ui.send(points.find((m) => m.points === Number(select.value))),
-      }, "Bid points") : null,
+      }, t("chiamata.bid_points_button")) : null,
       h("button", {
         type: "button", class: "pass", testid: "bid-pass", dataset: { action: "pass" },
         onclick: () => ui.send(moves.find((m) => m.action === "pass")),
-      }, "Pass")));
+      }, t("chiamata.pass"))));
 }
 
 function callControls(view, ui) {
   const moves = (view.legal_moves || []).filter((m) => m.action === "call");
-  return h("div", { class: "call", testid: "call-controls", role: "group", "aria-label": "Call a card" },
-    h("p", { class: "prompt" }, "You won the auction: call the card whose holder plays with you. Its suit is trump."),
+  return h("div", { class: "call", testid: "call-controls", role: "group", "aria-label": t("chiamata.call_group") },
+    h("p", { class: "prompt" }, t("chiamata.call_prompt")),
     h("div", { class: "row wrap" }, moves.map((m) => cardElement(m.card, {
       testid: "call-card",
-      label: `Call ${cardName(m.card)}`,
+      label: t("chiamata.call_card", { card: cardName(m.card) }),
       onClick: () => ui.send(m),
     }))));
 }
@@ -79,7 +81,7 @@ export const chiamata = {
       }
     }
     if (view.caller !== null && view.caller !== undefined && view.phase !== "auction") {
-      parts.push(h("span", { class: "hint" }, `${ui.name(view.caller)} needs ${view.target}`));
+      parts.push(h("span", { class: "hint" }, ui.say("chiamata.needs", view.caller, { target: view.target })));
     }
     return parts.length ? parts : null;
   },
@@ -90,16 +92,19 @@ export const chiamata = {
     }
     const called = view.called_card
       ? h("figure", { class: "trump", testid: "called" }, cardElement(view.called_card, { testid: "called-card" }),
-        h("figcaption", {}, `Called by ${ui.name(view.caller)} · trump ${suitName(view.trump_suit)}`))
+        h("figcaption", {}, ui.say("chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) })))
       : null;
-    const partner = view.revealed
-      ? (view.alone ? `${ui.name(view.caller)} plays alone.` : `Partner: ${ui.name(view.partner)}.`)
-      : "The partner is still secret.";
+    let partner = t("chiamata.secret");
+    if (view.revealed) {
+      partner = view.alone ? ui.say("chiamata.alone", view.caller) : ui.say("chiamata.partner", view.partner);
+    }
     return h("div", { class: "board trick-board", testid: "board" },
       h("div", { class: "stock" }, called, h("p", { testid: "partner" }, partner)),
       trickArea(view, ui),
       h("dl", { class: "facts", testid: "tricks-won" },
-        (view.tricks_won || []).map((count, seat) => [h("dt", {}, ui.name(seat)), h("dd", {}, `${count} tricks`)])),
+        (view.tricks_won || []).map((count, seat) => [
+          h("dt", {}, ui.name(seat)), h("dd", {}, t("briscola.tricks", { count })),
+        ])),
       lastTrickLine(view, ui));
   },
 
@@ -107,22 +112,27 @@ export const chiamata = {
     if (!view.your_turn) return null;
     if (view.phase === "auction") return auctionControls(view, ui);
     if (view.phase === "call") return callControls(view, ui);
-    return h("p", { class: "prompt", testid: "prompt" }, "Your turn: play a card.");
+    return h("p", { class: "prompt", testid: "prompt" }, t("table.play_a_card"));
   },
 
   hand(view, ui) {
     if (view.phase === "playing") return playableHand(view, ui);
-    return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
+    return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
       (view.hand || []).map((code) => cardElement(code, { testid: "hand-card" })));
   },
 
   summary(view, ui) {
     const deal = view.last_hand;
     if (!deal) return null;
-    const partner = deal.alone ? "alone" : `with ${ui.plainName(deal.partner)}`;
+    const played = {
+      caller: ui.plainName(deal.caller), bid: bidText(deal.auction.standing), card: cardName(deal.called_card),
+      partner: deal.alone ? null : ui.plainName(deal.partner),
+    };
     return h("div", { class: "breakdown", testid: "breakdown" },
-      h("p", {}, `${ui.plainName(deal.caller)} bid ${bidText(deal.auction.standing)}, called ${cardName(deal.called_card)} and played ${partner}.`),
-      h("p", {}, `Caller's side: ${deal.caller_points} card points (needed ${deal.target}) · defenders: ${deal.defender_points}.`));
+      h("p", {}, t(deal.alone ? "chiamata.summary_alone" : "chiamata.summary_partner", played)),
+      h("p", {}, t("chiamata.summary_points", {
+        points: deal.caller_points, target: deal.target, defenders: deal.defender_points,
+      })));
   },
 
   describe(previous, view, ui) {
@@ -131,10 +141,10 @@ export const chiamata = {
     const after = (view.auction && view.auction.history) || [];
     for (const entry of after.slice(before.length)) parts.push(`${historyLine(entry, ui)}.`);
     if (view.called_card && !previous.called_card) {
-      parts.push(`${ui.name(view.caller)} called ${cardName(view.called_card)}.`);
+      parts.push(ui.say("chiamata.called", view.caller, { card: cardName(view.called_card) }));
     }
     if (view.revealed && !previous.revealed) {
-      parts.push(view.alone ? `${ui.name(view.caller)} plays alone.` : `${ui.name(view.partner)} is the partner.`);
+      parts.push(view.alone ? ui.say("chiamata.alone", view.caller) : ui.say("chiamata.is_partner", view.partner));
     }
     const tricks = describeTrick(previous, view, ui);
     if (tricks) parts.push(tricks);

@@ -8,15 +8,17 @@
 // groups them by card and sends the chosen one as it is.
 
 import { h } from "../dom.js";
-import { cardElement, cardName, cardShort } from "../cards.js";
+import { cardElement, cardName } from "../cards.js";
+import { t, listText } from "../i18n.js";
 
+/** The scoring categories of a hand: the record's key, the row's label key, and a detail in brackets. */
 const CATEGORIES = [
-  ["carte", "Cards", (s) => `${s.cards} taken`],
-  ["denara", "Denari", (s) => `${s.denari} taken`],
-  ["settebello", "Settebello", () => ""],
-  ["primiera", "Primiera", (s) => `${s.primiera_points} points`],
-  ["napola", "Napola", () => ""],
-  ["scope", "Scope", () => ""],
+  ["carte", "fishing.carte", (s) => t("fishing.taken", { count: s.cards })],
+  ["denara", "fishing.denara", (s) => t("fishing.taken", { count: s.denari })],
+  ["settebello", "fishing.settebello", () => ""],
+  ["primiera", "fishing.primiera", (s) => t("fishing.points", { count: s.primiera_points })],
+  ["napola", "fishing.napola", () => ""],
+  ["scope", "fishing.scope_row", () => ""],
 ];
 
 /** The legal plays of one hand card (none when it cannot be played now). */
@@ -76,7 +78,7 @@ export const fishing = {
     return [
       ...Object.entries(view.scores).map(([side, points]) =>
         h("span", { class: "score", testid: `score-${side}` }, `${ui.sideLabel(side)} `, h("strong", {}, String(points)))),
-      view.target_score ? h("span", { class: "hint" }, `to ${view.target_score}`) : null,
+      view.target_score ? h("span", { class: "hint" }, t("table.target", { count: view.target_score })) : null,
     ];
   },
 
@@ -84,7 +86,7 @@ export const fishing = {
     const selection = ui.selection;
     const plays = selection.card ? playsOf(view, selection.card) : [];
     const open = candidates(plays, selection.picked).flatMap(takes);
-    const table = h("div", { class: "table-cards", testid: "table-cards", role: "group", "aria-label": "Table" },
+    const table = h("div", { class: "table-cards", testid: "table-cards", role: "group", "aria-label": t("fishing.table") },
       (view.table || []).map((code) => {
         const selectable = open.includes(code);
         return cardElement(code, {
@@ -94,17 +96,17 @@ export const fishing = {
           pressed: selectable ? selection.picked.includes(code) : null,
         });
       }));
-    if (!(view.table || []).length) table.append(h("p", { class: "hint empty-table" }, "The table is empty."));
+    if (!(view.table || []).length) table.append(h("p", { class: "hint empty-table" }, t("fishing.empty")));
     const last = view.last_play;
     return h("div", { class: "board fishing", testid: "board" },
       table,
       h("dl", { class: "facts", testid: "captured" },
         Object.keys(view.captured_counts || {}).map((side) => [
           h("dt", {}, ui.sideLabel(side)),
-          h("dd", { testid: `captured-${side}` },
-            `${view.captured_counts[side]} cards taken · ${view.scope[side]} scop${view.scope[side] === 1 ? "a" : "e"}`),
+          h("dd", { testid: `captured-${side}` }, t("fishing.cards_taken", { count: view.captured_counts[side] }),
+            " · ", t("fishing.scope", { count: view.scope[side] })),
         ]),
-        h("dt", {}, "Deck"), h("dd", { testid: "deck-count" }, `${view.deck_count} cards`)),
+        h("dt", {}, t("table.deck")), h("dd", { testid: "deck-count" }, t("table.cards", { count: view.deck_count }))),
       last ? h("p", { class: "last-play", testid: "last-play" }, describePlay(last, ui)) : null);
   },
 
@@ -112,31 +114,31 @@ export const fishing = {
     const selection = ui.selection;
     const plays = selection.card ? playsOf(view, selection.card) : [];
     if (!plays.length || !view.your_turn) {
-      return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, "Your turn: play a card.") : null;
+      return view.your_turn ? h("p", { class: "prompt", testid: "prompt" }, t("table.play_a_card")) : null;
     }
     const card = selection.card;
     const left = candidates(plays, selection.picked);
     return h("div", { class: "capture-choice", testid: "capture-choice", role: "group",
-      "aria-label": `Captures for ${cardName(card)}` },
-    h("p", { class: "prompt" }, `${cardName(card)} can take several ways: pick the table cards, or choose:`),
+      "aria-label": t("fishing.captures_for", { card: cardName(card) }) },
+    h("p", { class: "prompt" }, t("fishing.several_ways", { card: cardName(card) })),
     h("div", { class: "row" },
       left.map((move, index) => h("button", {
         type: "button", class: "option", testid: "capture-option", dataset: { action: `capture-${index}` },
         onclick: () => ui.send(move),
-      }, `Take ${takes(move).map(cardShort).join(" + ")}`)),
+      }, t("fishing.take", { cards: listText(takes(move).map(cardName)) }))),
       h("button", {
         type: "button", class: "link", testid: "cancel-capture", dataset: { action: "cancel" },
         onclick: () => { selection.card = null; selection.picked = []; ui.rerender(); },
-      }, "Cancel")));
+      }, t("fishing.cancel"))));
   },
 
   hand(view, ui) {
     const selection = ui.selection;
-    return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" },
+    return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
       (view.hand || []).map((code) => {
         const plays = playsOf(view, code);
         const several = plays.length > 1;
-        const label = `${cardName(code)}${several ? ", several captures" : ""}`;
+        const label = several ? t("fishing.several_captures", { card: cardName(code) }) : cardName(code);
         return cardElement(code, {
           testid: "hand-card",
           label,
@@ -155,19 +157,19 @@ export const fishing = {
     const napola = "napola" in record.sides[sides[0]];
     const rows = CATEGORIES.filter(([key]) => key !== "napola" || napola).map(([key, label, detail]) =>
       h("tr", {},
-        h("th", { scope: "row" }, label),
+        h("th", { scope: "row" }, t(label)),
         sides.map((side) => {
           const s = record.sides[side];
           const extra = detail(s);
           return h("td", { class: s[key] ? "won" : "" }, String(s[key]), extra ? h("small", {}, ` (${extra})`) : null);
         })));
     return h("table", { class: "breakdown", testid: "breakdown" },
-      h("caption", {}, `Hand ${record.hand_number}`),
+      h("caption", {}, t("fishing.hand", { number: record.hand_number })),
       h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col" }, ui.sideLabel(side))))),
       h("tbody", {}, rows,
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Hand total"),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("fishing.hand_total")),
           sides.map((side) => h("td", {}, String(record.sides[side].total)))),
-        h("tr", { class: "total" }, h("th", { scope: "row" }, "Match score"),
+        h("tr", { class: "total" }, h("th", { scope: "row" }, t("table.match_score")),
           sides.map((side) => h("td", { testid: `match-score-${side}` }, String(record.scores[side]))))));
   },
 
@@ -179,9 +181,8 @@ export const fishing = {
 };
 
 function describePlay(play, ui) {
-  const who = ui.name(play.seat);
   const card = cardName(play.card);
-  if (!play.captured.length) return `${who} played ${card}.`;
-  const taken = play.captured.map(cardName).join(", ");
-  return `${who} played ${card} and took ${taken}${play.scopa ? " — scopa!" : "."}`;
+  if (!play.captured.length) return ui.say("fishing.played", play.seat, { card });
+  const taken = listText(play.captured.map(cardName));
+  return ui.say(play.scopa ? "fishing.scopa" : "fishing.took", play.seat, { card, taken });
 }

@@ -1,0 +1,110 @@
+// The page's language: t(key, params) reads the current dictionary (./i18n/it.js, ./i18n/en.js).
+//
+// The language is the one the header's switch chose (remembered in localStorage), else the first of
+// the browser's languages that tavolo speaks, else English. <html lang> follows it. A dictionary entry
+// is a string with {name} placeholders, or {one, other, ...} chosen by Intl.PluralRules on params.count.
+
+import it from "./i18n/it.js";
+import en from "./i18n/en.js";
+
+export const DICTIONARIES = { it, en };
+const FALLBACK = "en";
+const STORAGE_KEY = "tavolo.language";
+const listeners = new Set();
+const pluralRules = new Map();
+
+function supported(tag) {
+  const base = String(tag || "").toLowerCase().split("-")[0];
+  return Object.hasOwn(DICTIONARIES, base) ? base : null;
+}
+
+function remembered() {
+  try {
+    return supported(localStorage.getItem(STORAGE_KEY));
+  } catch {
+    return null; // storage disabled: the browser's languages decide
+  }
+}
+
+/** The first of the browser's languages tavolo speaks; English when none is. */
+export function browserLanguage(languages = navigator.languages || [navigator.language]) {
+  for (const tag of languages) {
+    const found = supported(tag);
+    if (found) return found;
+  }
+  return FALLBACK;
+}
+
+let current = remembered() || browserLanguage();
+document.documentElement.lang = current;
+
+export function language() {
+  return current;
+}
+
+/** Switch the page's language, remember the choice, and tell every listener (which re-render). */
+export function setLanguage(lang) {
+  const next = supported(lang);
+  if (!next) return;
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // storage disabled: the choice lasts until the page is reloaded
+  }
+  if (next === current) return;
+  current = next;
+  document.documentElement.lang = next;
+  for (const listener of listeners) listener(next);
+}
+
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function pluralCategory(count) {
+  if (!pluralRules.has(current)) pluralRules.set(current, new Intl.PluralRules(current));
+  return pluralRules.get(current).select(count);
+}
+
+function lookup(key) {
+  const entry = DICTIONARIES[current][key];
+  if (entry !== undefined) return entry;
+  console.error(`i18n: no "${key}" in the ${current} dictionary`);
+  return DICTIONARIES[FALLBACK][key] ?? key;
+}
+
+/** The text of ``key`` in the current language, with {name} placeholders filled from ``params``. */
+export function t(key, params = {}) {
+  let text = lookup(key);
+  if (typeof text === "object") text = text[pluralCategory(Number(params.count))] ?? text.other;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Whether the current dictionary has ``key`` (for texts that fall back to what the server sent). */
+export function has(key) {
+  return Object.hasOwn(DICTIONARIES[current], key);
+}
+
+/** "a, b and c" / "a, b e c". */
+export function listText(items) {
+  return new Intl.ListFormat(current, { type: "conjunction" }).format(items.map(String));
+}
+
+export function dateTime(epochSeconds) {
+  return new Date(epochSeconds * 1000).toLocaleString(current);
+}
+
+/**
+ * What to show for an error: the server's stable ``code`` says it in the page's language (a
+ * ``context`` such as "login" or "join" may word it for that screen); only an unknown code shows the
+ * server's own message.
+ */
+export function errorText(error, context = null) {
+  const code = error && error.code;
+  if (code && context && has(`error.${context}.${code}`)) return t(`error.${context}.${code}`);
+  if (code && has(`error.${code}`)) return t(`error.${code}`);
+  if (error && error.message) return error.message;
+  if (error && error.status) return t("error.http", { status: error.status });
+  return String(error);
+}
