@@ -43,6 +43,11 @@ def server_env(logging_config: str, **overrides: str) -> dict[str, str]:
         "HAND_ACK_TIMEOUT_SECONDS": "0.5",
         "DEADLINE_HEARTBEAT_MS": "200",
         "BOT_MOVE_DELAY_SECONDS": "0.05",
+        # Scripted players answer every frame at once: a briscola whose first deal is drawn
+        # takes 41 messages from one player in well under a second, past the flood guard's
+        # burst of 40. The guard has tests of its own; here it would only end matches early.
+        "WS_RATE_PER_SECOND": "10000",
+        "WS_RATE_BURST": "10000",
         "LOGGING_CONFIG": logging_config,
     }
     env.update(overrides)
@@ -140,6 +145,7 @@ class Ending:
     sent_final: bool = False  # this player sent the move that (normally) ends the match
     closed_early: str | None = None  # it closed its own socket at the worst moment: "game_over" or "send"
     dropped: bool = False  # the server closed it before game_over
+    why: str = ""  # how it was closed, when it was dropped: the close frame's code and reason
 
 
 async def play_to_the_end(
@@ -200,8 +206,9 @@ async def play_to_the_end(
                         ending.closed_early = "send"
                         await socket.close()
                         return ending
-    except ConnectionClosed:
+    except ConnectionClosed as closed:
         ending.dropped = True
+        ending.why = f"{closed.rcvd.code} {closed.rcvd.reason!r}" if closed.rcvd else "no close frame"
         return ending
 
 

@@ -46,6 +46,7 @@ async def last_movers_disconnect(server: ServerProcess, database: str) -> None:
     guests = []
     closed = {"game_over": 0, "send": 0}
     finished = 0
+    drops: list[str] = []
     for number in range(MATCHES):
         host, guest = await watch.login(server, f"Ada{number}"), await watch.login(server, f"Bruno{number}")
         guests += [host, guest]
@@ -59,6 +60,7 @@ async def last_movers_disconnect(server: ServerProcess, database: str) -> None:
             if e.closed_early is not None:
                 closed[e.closed_early] += 1
         watch.sockets_dropped += sum(e.dropped for e in endings)
+        drops += [f"match {number} ({mode}): {e.why}" for e in endings if e.dropped]
         played.append((game_id, [host.user_id, guest.user_id], [host.name, guest.name]))
         await close_all(first, second)
 
@@ -92,7 +94,9 @@ async def last_movers_disconnect(server: ServerProcess, database: str) -> None:
     )
     await close_all(*guests)
 
-    assert finished == MATCHES, "every match reached game_over for the player who stayed"
+    assert finished == MATCHES, (
+        f"every match reached game_over for the player who stayed: {drops}\n{server.output()[-6000:]}"
+    )
     assert closed["game_over"] + closed["send"] == MATCHES, "each match's last mover closed early"
     assert not lost_at, (
         f"matches {lost_at} (0-based, in play order) were not recorded within {RECORD_WITHIN_SECONDS:.0f} s"
@@ -101,7 +105,7 @@ async def last_movers_disconnect(server: ServerProcess, database: str) -> None:
     assert not any(r.duplicated for r in recordings), [r.occurrences for r in recordings]
     assert not rating_errors, rating_errors
     assert watch.server_errors == 0, watch.seen
-    assert watch.sockets_dropped == 0
+    assert watch.sockets_dropped == 0, f"{drops}\n{server.output()[-6000:]}"
 
 
 async def test_matches_are_recorded_when_the_last_mover_disconnects_on_sqlite(
