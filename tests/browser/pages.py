@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,6 +159,20 @@ async def play_a_card(player: Player) -> str:
             break
         await option.click()
     return code
+
+
+async def play_until_the_hand_ends(player: Player, timeout: float = 60.0) -> None:
+    """Play a card on each of the player's turns until the hand-end summary shows."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await player.by("hand-end").count():
+        assert loop.time() < deadline, "the hand did not end in time"
+        if await player.your_turn():
+            version = await player.version()
+            await play_a_card(player)
+            await player.wait_for_version_after(version)
+        else:
+            await asyncio.sleep(0.05)
 
 
 async def act_if_needed(player: Player) -> bool:

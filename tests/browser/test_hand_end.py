@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from playwright.async_api import Browser, expect
 
-from tests.browser.pages import create_table, open_guest, play_a_card
+from tests.browser.pages import create_table, open_guest, play_until_the_hand_ends
 from tests.browser.scripted import guests, join, playing
 from tests.integration.server import RunningServer
 
@@ -20,16 +18,7 @@ async def test_the_hand_end_summary_shows_the_breakdown_and_waits_for_the_ack(
     game_id = (await join(bruno, code))["id"]
 
     async with playing(server, game_id, [bruno]):
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while not await anna.by("hand-end").count():
-            assert loop.time() < deadline, "the hand did not end in time"
-            if await anna.your_turn():
-                version = await anna.version()
-                await play_a_card(anna)
-                await anna.wait_for_version_after(version)
-            else:
-                await asyncio.sleep(0.05)
+        await play_until_the_hand_ends(anna)
 
         summary = anna.by("hand-end")
         await expect(summary.get_by_test_id("breakdown")).to_be_visible()
@@ -53,16 +42,7 @@ async def test_the_briscola_deal_summary_names_the_deal_and_its_card_points(
     game_id = (await join(bruno, code))["id"]
 
     async with playing(server, game_id, [bruno]):
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while not await anna.by("hand-end").count():
-            assert loop.time() < deadline, "the deal did not end in time"
-            if await anna.your_turn():
-                version = await anna.version()
-                await play_a_card(anna)
-                await anna.wait_for_version_after(version)
-            else:
-                await asyncio.sleep(0.05)
+        await play_until_the_hand_ends(anna)
 
         summary = anna.by("hand-end")
         await expect(summary.get_by_test_id("breakdown")).to_contain_text("Deal 1")

@@ -27,6 +27,7 @@ from tests.browser.pages import (
     open_guest,
     open_page,
     play_a_card,
+    play_until_the_hand_ends,
     wait_for_turn,
     watch_table,
 )
@@ -277,16 +278,7 @@ async def test_the_hand_end_summary_in_italian(
     await assert_all_italian(carla, f"{game_type} spectator")
 
     async with playing(server, game_id, [bruno]):
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + MATCH_TIMEOUT
-        while not await anna.by("hand-end").count():
-            assert loop.time() < deadline, "the hand did not end in time"
-            if await anna.your_turn():
-                version = await anna.version()
-                await play_a_card(anna)
-                await anna.wait_for_version_after(version)
-            else:
-                await asyncio.sleep(0.05)
+        await play_until_the_hand_ends(anna, MATCH_TIMEOUT)
 
         summary = anna.by("hand-end")
         await expect(summary).to_have_attribute("aria-label", "Riepilogo della mano")
