@@ -280,4 +280,16 @@ export default {
   "error.login.forbidden": "Guest login is disabled on this server.",
   "error.join.not_found": "No table has that code.",
   "error.join.forbidden": "You cannot take a seat at this table.",
+
+  // ------------------------------------------------------------ table layout (table.js, seats.js)
+  // @@ layout keys end
+
+  // ------------------------------------------------------------ move log (movelog.js)
+  // @@ movelog keys end
+
+  // ------------------------------------------------------------ card gallery (gallery.js)
+  // @@ gallery keys end
+
+  // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
+  // @@ attention keys end
 };

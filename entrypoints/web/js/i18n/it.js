@@ -279,4 +279,16 @@ export default {
   "error.login.forbidden": "Su questo server non si può entrare come ospite.",
   "error.join.not_found": "Nessun tavolo ha questo codice.",
   "error.join.forbidden": "Non puoi sederti a questo tavolo.",
+
+  // ------------------------------------------------------------ table layout (table.js, seats.js)
+  // @@ layout keys end
+
+  // ------------------------------------------------------------ move log (movelog.js)
+  // @@ movelog keys end
+
+  // ------------------------------------------------------------ card gallery (gallery.js)
+  // @@ gallery keys end
+
+  // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
+  // @@ attention keys end
 };
