@@ -1,8 +1,14 @@
-// Italian cards drawn as inline SVG: rank and suit symbol for denari, coppe, spade and bastoni.
-// Card names go through i18n: the suits, asso and the figures keep their Italian names in English too.
+// Italian cards drawn as inline SVG in the Napoletane style: pips for the asso to the 7 (./card_aces.js,
+// ./card_spots.js), figures for the fante, cavallo and re (./card_figures.js), and the rank in two
+// corners, always upright. Card names go through i18n: the suits, asso and the figures keep their Italian
+// names in English too.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { ace } from "./card_aces.js";
+import { spots } from "./card_spots.js";
+import { figure } from "./card_figures.js";
+import { backArt } from "./card_back.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CODE = /^(0[1-9]|10)([DCSB])$/;
@@ -14,26 +20,27 @@ export const SUITS = {
   B: { name: "bastoni", color: "#2e6b30" },
 };
 
-/** The names printed on the figures' faces (the same in every language). */
-const FIGURE_NAMES = { 8: "fante", 9: "cavallo", 10: "re" };
-const RANK_MARKS = { 1: "A", 8: "F", 9: "C", 10: "R" };
+const FACE = "#fffcf2";
+const INDEX_FONT = "system-ui,sans-serif";
 
-/** The suit glyphs, drawn in a 40x40 box centred on (20, 20). */
-const GLYPHS = {
-  D: `<circle cx="20" cy="20" r="15" fill="#e8b923" stroke="currentColor" stroke-width="2.5"/>
-      <circle cx="20" cy="20" r="9" fill="none" stroke="currentColor" stroke-width="2"/>
-      <circle cx="20" cy="20" r="3.2" fill="currentColor"/>`,
-  C: `<path d="M7 7h26c0 10-5 17-11 18v6h6v4H12v-4h6v-6C12 24 7 17 7 7z" fill="currentColor"/>
-      <path d="M11 10h18c-1 6-4 10-9 11-5-1-8-5-9-11z" fill="#f6d7d3"/>`,
-  S: `<path d="M20 2l4 7v19h-8V9z" fill="currentColor"/>
-      <rect x="10" y="27" width="20" height="4" rx="2" fill="currentColor"/>
-      <rect x="18" y="31" width="4" height="6" fill="currentColor"/>
-      <circle cx="20" cy="38" r="2" fill="currentColor"/>`,
-  B: `<path d="M9 35L27 7" stroke="currentColor" stroke-width="7" stroke-linecap="round"/>
-      <circle cx="27" cy="7" r="5" fill="currentColor"/>
-      <circle cx="15" cy="22" r="2.6" fill="currentColor"/><circle cx="22" cy="15" r="2.6" fill="currentColor"/>
-      <path d="M9 35L27 7" stroke="#a9d18e" stroke-width="1.6" stroke-linecap="round" stroke-dasharray="3 4"/>`,
-};
+/** The card's drawing between its border and its indices: an asso, spots (2 to 7) or a figure. */
+function faceArt(card) {
+  if (card.rank === 1) return ace(card.suit);
+  if (card.rank >= 8) return figure(card.suit, card.rank);
+  return spots(card.suit, card.rank);
+}
+
+/**
+ * The rank in two corners, top-left and bottom-right, both upright: never turned, so a 6 never reads
+ * as a 9. The figures show their rank too (8 fante, 9 cavallo, 10 re), the values scopa counts them at.
+ */
+function indices(rank, color) {
+  const attrs = `class="card-index" font-size="${rank === 10 ? 13 : 15.5}" font-weight="800" fill="${color}"`
+    + ` font-family="${INDEX_FONT}" stroke="${FACE}" stroke-width="3" stroke-linejoin="round" paint-order="stroke"`
+    + `${rank === 10 ? ' letter-spacing="-1"' : ""}`;
+  const top = rank === 10 ? 14.5 : 15.5;
+  return `<text x="3.5" y="${top}" ${attrs}>${rank}</text><text x="56.5" y="86" text-anchor="end" ${attrs}>${rank}</text>`;
+}
 
 export function parseCard(code) {
   const match = CODE.exec(code || "");
@@ -51,10 +58,6 @@ export function suitName(suit) {
   return SUITS[suit] ? SUITS[suit].name : String(suit);
 }
 
-function rankMark(rank) {
-  return RANK_MARKS[rank] || String(rank);
-}
-
 /** The SVG drawing of one card (decorative: the surrounding element carries the accessible name). */
 export function cardSvg(code) {
   const card = parseCard(code);
@@ -68,20 +71,9 @@ export function cardSvg(code) {
     return svg;
   }
   const { color } = SUITS[card.suit];
-  const mark = rankMark(card.rank);
-  const figure = card.rank >= 8;
   svg.style.color = color;
-  svg.innerHTML = `
-    <rect x="1" y="1" width="58" height="88" rx="6" fill="#fffdf7" stroke="#5b5346" stroke-width="1.5"/>
-    ${figure ? `<rect x="9" y="21" width="42" height="48" rx="4" fill="none" stroke="currentColor" stroke-width="1" opacity=".5"/>` : ""}
-    <text x="6" y="17" font-size="15" font-weight="700" fill="currentColor" font-family="system-ui,sans-serif">${mark}</text>
-    <text x="6" y="17" font-size="15" font-weight="700" fill="currentColor" font-family="system-ui,sans-serif"
-          transform="rotate(180 30 45)">${mark}</text>
-    ${figure
-    ? `<g transform="translate(14 24) scale(.8)">${GLYPHS[card.suit]}</g>
-       <text x="30" y="64" font-size="8" text-anchor="middle" fill="currentColor" font-family="system-ui,sans-serif">${FIGURE_NAMES[card.rank]}</text>`
-    : `<g transform="translate(10 25)">${GLYPHS[card.suit]}</g>`}
-  `;
+  svg.innerHTML = `<rect x=".75" y=".75" width="58.5" height="88.5" rx="5.5" fill="${FACE}" stroke="#5b5346"`
+    + ` stroke-width="1.5"/>${faceArt(card)}${indices(card.rank, color)}`;
   return svg;
 }
 
@@ -120,8 +112,7 @@ export function cardBack(label, testid) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 60 90");
   svg.setAttribute("aria-hidden", "true");
-  svg.innerHTML = `<rect x="1" y="1" width="58" height="88" rx="6" fill="#24527a" stroke="#10263a" stroke-width="1.5"/>
-    <rect x="6" y="6" width="48" height="78" rx="4" fill="none" stroke="#9cc3e6" stroke-width="1.5" stroke-dasharray="4 3"/>`;
+  svg.innerHTML = backArt();
   el.append(svg);
   return el;
 }

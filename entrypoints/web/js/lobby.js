@@ -34,6 +34,11 @@ function showError(box, error, context = null) {
   box.hidden = !error;
 }
 
+/** A link to the card reference page (#/cards). */
+function cardsLink() {
+  return h("p", { class: "hint" }, h("a", { href: "#/cards", testid: "cards-link" }, t("gallery.link")));
+}
+
 // ---------------------------------------------------------------- login
 
 export function mountLogin(root, ctx) {
@@ -44,6 +49,7 @@ export function mountLogin(root, ctx) {
     h("h1", {}, t("login.title")),
     h("p", { class: "lead" }, t("login.lead")),
     providersBox,
+    cardsLink(),
     error,
   ));
 
@@ -233,5 +239,5 @@ function continueSection() {
 
 export function mountLobby(root, ctx) {
   root.append(h("div", { class: "lobby", testid: "lobby" },
-    newTableSection(ctx), joinSection(ctx), continueSection()));
+    newTableSection(ctx), joinSection(ctx), continueSection()), cardsLink());
 }

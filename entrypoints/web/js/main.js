@@ -1,5 +1,5 @@
 // The app shell: who is logged in, the header (with the language switch), and a hash router
-// (#/, #/game/<id>, #/stats). Switching the language re-runs the router: the screen is drawn anew.
+// (#/, #/game/<id>, #/stats, #/cards). Switching the language re-runs the router: the screen is drawn anew.
 
 import { api, ApiError } from "./api.js";
 import { h, clear, announce } from "./dom.js";
@@ -7,6 +7,7 @@ import { t, language, setLanguage, onLanguageChange, errorText } from "./i18n.js
 import { mountLogin, mountLobby } from "./lobby.js";
 import { mountTable } from "./table.js";
 import { mountStats } from "./stats.js";
+import { mountGallery } from "./gallery.js";
 
 const app = document.getElementById("app");
 const who = document.querySelector("[data-testid=who]");
@@ -90,6 +91,8 @@ function route() {
     result = mountTable(app, ctx, game[1]);
   } else if (hash === "#/logout") {
     mountLogoutConfirmation(app);
+  } else if (hash === "#/cards") {
+    mountGallery(app, ctx);
   } else if (!ctx.me) {
     result = mountLogin(app, ctx);
   } else if (hash === "#/stats") {

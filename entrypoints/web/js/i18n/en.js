@@ -293,3 +293,16 @@ export default {
   // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
   // @@ attention keys end
 };
+  "gallery.link": "The cards",
+  "gallery.title": "The Neapolitan cards",
+  "gallery.lead": "Each suit runs from the asso to the 7 and ends with three figures, the fante (8, a young page), "
+    + "the cavallo (9, a rider on his horse) and the re (10, a crowned king): the number in the corner, always "
+    + "upright, gives every card's rank.",
+  "gallery.suit.denari": "Denari (coins)",
+  "gallery.suit.coppe": "Coppe (cups)",
+  "gallery.suit.spade": "Spade (swords)",
+  "gallery.suit.bastoni": "Bastoni (clubs)",
+  "gallery.back_title": "The back",
+  "gallery.back_label": "The back of a card",
+  "gallery.to_lobby": "Back to the lobby",
+  "gallery.to_login": "Log in and play",

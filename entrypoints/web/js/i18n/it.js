@@ -292,3 +292,16 @@ export default {
   // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
   // @@ attention keys end
 };
+  "gallery.link": "Le carte",
+  "gallery.title": "Le carte napoletane",
+  "gallery.lead": "Ogni seme va dall'asso al 7 e finisce con tre figure, il fante (8, un giovane paggio), il cavallo "
+    + "(9, un cavaliere in sella) e il re (10, con la corona): il numero nell'angolo, sempre dritto, dà il valore di "
+    + "ogni carta.",
+  "gallery.suit.denari": "Denari",
+  "gallery.suit.coppe": "Coppe",
+  "gallery.suit.spade": "Spade",
+  "gallery.suit.bastoni": "Bastoni",
+  "gallery.back_title": "Il dorso",
+  "gallery.back_label": "Il dorso di una carta",
+  "gallery.to_lobby": "Torna alla sala",
+  "gallery.to_login": "Entra e gioca",
