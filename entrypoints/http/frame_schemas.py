@@ -57,6 +57,14 @@ class StateFrameSchema(Schema):
         required=True,
         metadata={"description": "the change that made this version; empty in a snapshot"},
     )
+    server_time = fields.Float(
+        required=True,
+        metadata={
+            "description": "the server's wall clock when the frame was built, in epoch seconds: the clock "
+            "`turn_deadline` and `hand_end_deadline` are set by, so a client whose own clock is off can "
+            "still count down (offset = server_time - its own clock)"
+        },
+    )
 
 
 class GameOverFrameSchema(Schema):

@@ -1,9 +1,12 @@
 """The WebSocket protocol's frames: the server's side of the wire, built here and nowhere else.
 
-* ``{"type": "state", "game": view, "events": [...]}`` — the game as the
-  connection may see it, and the events of the change that made this version
-  (a seat gets the public events and its own private ones; a spectator, and a
-  snapshot asked for with ``{"action": "state"}``, the public ones or none);
+* ``{"type": "state", "game": view, "events": [...], "server_time": t}`` — the
+  game as the connection may see it, and the events of the change that made
+  this version (a seat gets the public events and its own private ones; a
+  spectator, and a snapshot asked for with ``{"action": "state"}``, the public
+  ones or none); ``server_time`` is the server's wall clock (epoch seconds) when
+  the frame was built, the clock its deadlines are set by, so a client whose
+  own clock is off can still count down to ``turn_deadline``;
 * ``{"type": "game_over", "scores": {...}, "winner": ...}`` after every state of
   a finished match;
 * ``{"type": "error", "code": ..., "message": ...}`` for a refused message, a
@@ -19,8 +22,9 @@ from domain.errors import NotFound
 INTERNAL = "internal"
 
 
-def state_frame(view: JSON, events: list[JSON]) -> JSON:
-    return {"type": "state", "game": view, "events": events}
+def state_frame(view: JSON, events: list[JSON], server_time: float) -> JSON:
+    """``server_time``: the server's clock now (``Clock.now()``, the clock deadlines are set by)."""
+    return {"type": "state", "game": view, "events": events, "server_time": server_time}
 
 
 def game_over_frame(result: JSON) -> JSON:

@@ -35,7 +35,7 @@ from websockets.exceptions import ConnectionClosed
 
 from application.hub import GameHub
 from application.play import act
-from application.ports import StorageUnavailable
+from application.ports import Clock, StorageUnavailable
 from application.rate_limit import TokenBucket
 from domain.engine import JSON
 from domain.errors import InvalidAction, NotFound, TavoloError
@@ -53,11 +53,13 @@ TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server cannot serve this sock
 
 
 class SocketSubscriber:
-    """One open socket as the hub sees it."""
+    """One open socket as the hub sees it. Each state frame is stamped with ``clock``'s time
+    as it is built for this socket (the frame is serialised per socket anyway)."""
 
-    def __init__(self, ws: Websocket, user_id: str | None) -> None:
+    def __init__(self, ws: Websocket, user_id: str | None, clock: Clock) -> None:
         self._ws = ws
         self._user_id = user_id
+        self._clock = clock
         self.state_version = 0
         """The version of the last ``state`` frame sent on this socket."""
 
@@ -67,7 +69,7 @@ class SocketSubscriber:
 
     async def show(self, view: JSON, events: list[JSON], result: JSON | None) -> None:
         self.state_version = view["version"]
-        await self.send(state_frame(view, events))
+        await self.send(state_frame(view, events, self._clock.now()))
         if result is not None:
             await self.send(game_over_frame(result))
 
@@ -125,7 +127,7 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
         return
     user_id = None if user is None else user.user_id
     games, hub = games_of(request.app), hub_of(request.app)
-    subscriber = SocketSubscriber(ws, user_id)
+    subscriber = SocketSubscriber(ws, user_id, games.clock)
     log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
     traced = socket_trace(request, game_id, user_id)
     settings = settings_of(request.app)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import defaultdict
 from typing import Any
 
 import pytest
 
+from entrypoints.http.frame_schemas import StateFrameSchema
 from tests.integration.players import play_until_game_over, watch_until_game_over
 from tests.integration.server import Guest, Socket, running_server, server_settings
 
@@ -65,6 +67,22 @@ def assert_spectator_saw_no_hand(frames: list[dict[str, Any]], seat_views: list[
         assert not any(card in text for card in hidden)
 
 
+def assert_state_frames_follow_their_schema_and_the_server_clock(
+    frames: list[dict[str, Any]], opened: float, closed: float
+) -> None:
+    """Each state frame is as documented, and stamped with the server's time of sending (the
+    test runs on the server's machine: the same clock), in the order they were sent."""
+    states = [f for f in frames if f["type"] == "state"]
+    assert states
+    schema = StateFrameSchema()
+    stamps = []
+    for frame in states:
+        assert schema.validate(frame) == {}, frame
+        stamps.append(frame["server_time"])
+    assert opened <= stamps[0] and stamps[-1] <= closed
+    assert stamps == sorted(stamps)
+
+
 @pytest.mark.parametrize(("game_type", "seats", "options"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
     game_type: str, seats: int, options: dict[str, Any]
@@ -77,6 +95,7 @@ async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
         created = await guests[0].http.post("/api/games", json={"game_type": game_type, "options": options})
         assert created.status_code == 201, created.text
         game_id, code = created.json()["id"], created.json()["join_code"]
+        opened = time.time()
         sockets = [await Socket.open(server, game_id, g.cookie) for g in guests]
         spectator = await Socket.open(server, game_id)
         for guest in guests[1:]:
@@ -88,6 +107,7 @@ async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
             timeout=120,
         )
 
+        closed = time.time()
         winners = {e["winner"] for e in endings}
         assert len(winners) == 1
         final = (await guests[0].http.get(f"/api/games/{game_id}")).json()
@@ -98,6 +118,8 @@ async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
         seat_views = [states_by_version(s.frames) for s in sockets]
         assert_players_saw_only_their_own_hands(seat_views, code)
         assert_spectator_saw_no_hand(spectator.frames, seat_views)
+        for s in [*sockets, spectator]:
+            assert_state_frames_follow_their_schema_and_the_server_clock(s.frames, opened, closed)
 
         for s in [*sockets, spectator]:
             await s.close()

@@ -56,6 +56,7 @@ def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
         "deck_count": len(state.deck),
         "turn": state.turn if playing else None,
         "turn_deadline": state.turn_due if playing else None,
+        "turn_seconds": state.timeouts.turn,
         "dealer": state.dealer,
         "hand_number": state.hand_number,
         "teams": {label: list(variant.side_seats(side)) for side, label in enumerate(SIDES)},

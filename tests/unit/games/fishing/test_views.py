@@ -52,6 +52,7 @@ def test_the_public_view_of_a_playing_hand() -> None:
     assert view["deck_count"] == 2
     assert view["turn"] == 0
     assert view["turn_deadline"] == NOW + 1 + TIMEOUTS.turn
+    assert view["turn_seconds"] == TIMEOUTS.turn
     assert view["dealer"] == 0
     assert view["hand_number"] == 1
     assert view["teams"] == {"A": [0], "B": [1]}

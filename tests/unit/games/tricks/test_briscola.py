@@ -61,6 +61,7 @@ def test_the_deal_follows_the_deck_order_starting_after_the_dealer() -> None:
     assert view["turn"] == 1
     assert view["dealer"] == 0
     assert view["turn_deadline"] == NOW + TIMEOUTS.turn
+    assert view["turn_seconds"] == TIMEOUTS.turn
 
 
 def test_a_trump_wins_the_trick_over_a_higher_plain_card() -> None:
