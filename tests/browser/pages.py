@@ -64,10 +64,11 @@ class Player:
             return False
         return True
 
-    async def screenshot(self, name: str) -> None:
+    async def screenshot(self, name: str, full_page: bool = False) -> None:
+        """``full_page``: the whole page, scrolled parts too, rather than the screen's view."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         await self.page.wait_for_timeout(150)  # let the last render settle
-        await self.page.screenshot(path=str(SCREENSHOTS / name))
+        await self.page.screenshot(path=str(SCREENSHOTS / name), full_page=full_page)
 
 
 async def open_page(

@@ -238,6 +238,8 @@ function continueSection() {
 }
 
 export function mountLobby(root, ctx) {
+  // The page's heading, for screen readers (sighted players see the header's current link).
+  root.append(h("h1", { class: "sr-only" }, t("shell.lobby")));
   root.append(h("div", { class: "lobby", testid: "lobby" },
     newTableSection(ctx), joinSection(ctx), continueSection()), cardsLink());
 }

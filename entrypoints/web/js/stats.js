@@ -94,7 +94,8 @@ function leaderboardSection(types) {
 
 export function mountStats(root, ctx) {
   const page = h("div", { class: "stats", testid: "stats" }, h("p", {}, t("shell.loading")));
-  root.append(page);
+  // The page's heading, for screen readers (sighted players see the header's current link).
+  root.append(h("h1", { class: "sr-only" }, t("shell.stats")), page);
   api.gameTypes().then((types) => {
     const names = Object.fromEntries(types.map((t) => [t.id, t.name]));
     fill(page, ratingsSection(names), historySection(names, ctx.me), leaderboardSection(types));
