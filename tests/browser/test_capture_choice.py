@@ -83,11 +83,12 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_pa
             await anna.by("table-cards").locator(f'button[data-card="{code}"]').focus()
             await anna.page.keyboard.press("Enter")
         await expect(anna.by("hand").locator(f'[data-card="{card}"]')).to_have_count(0)
-        await expect(anna.by("last-play")).to_contain_text("You played")
+        await expect(anna.by("move-log-entry").last).to_contain_text("You played")
         for code in wanted:
             await expect(anna.by("table-cards").locator(f'[data-card="{code}"]')).to_have_count(0)
-        await expect(anna.by(f"captured-{'AB'[deal.turn % 2]}")).to_contain_text(
-            f"{len(wanted) + 1} cards taken"
+        my_seat = anna.by("seat").and_(anna.page.locator("[data-position=bottom]"))
+        await expect(my_seat.get_by_test_id("pile")).to_have_attribute(
+            "aria-label", f"{len(wanted) + 1} cards taken"
         )
         width = await anna.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the table overflows a phone screen: {width}px"

@@ -166,7 +166,9 @@ async def test_an_italian_browser_sees_every_screen_in_italian(
         version = await anna.version()
         await play_a_card(anna)
         assert await anna.wait_for_version_after(version)
-        await expect(anna.by("last-play")).to_contain_text(re.compile(r"Hai giocato|Bruno ha giocato"))
+        await expect(anna.by("move-log-entry").last).to_contain_text(
+            re.compile(r"Hai giocato|Bruno ha giocato")
+        )
         await expect(anna.by("announcer")).not_to_be_empty()
         await assert_all_italian(anna, "table after a move")
 
@@ -382,12 +384,13 @@ DICTIONARIES = """async () => ({
 
 PLURALS = """async () => {
   const { t } = await import("/web/js/i18n.js");
-  return [1, 2].flatMap((count) => [t("briscola.tricks", { count }), t("fishing.cards_taken", { count }),
-    t("fishing.scope", { count }), t("table.cards", { count }), t("lobby.seats_open", { count, seats: 4 })]);
+  return [1, 2].flatMap((count) => [t("seat.tricks", { count }), t("seat.pile", { count }),
+    t("seat.scope", { count }), t("seat.holds", { count }), t("lobby.seats_open", { count, seats: 4 })]);
 }"""
 
 KEY_PREFIXES = (
     "shell|logout|login|lobby|status|game|option|stats|card|rank|table|fishing|briscola|chiamata|error"
+    "|seat|log|gallery|attention"
 )
 
 
@@ -431,12 +434,12 @@ async def test_both_languages_have_the_same_keys_placeholders_and_plurals(
     assert not missing_you, f"sentences about a seat without their form for the viewer: {missing_you}"
 
     assert await italian.page.evaluate(PLURALS) == [
-        *["1 presa", "1 carta presa", "1 scopa", "1 carta", "1 posto libero su 4"],
-        *["2 prese", "2 carte prese", "2 scope", "2 carte", "2 posti liberi su 4"],
+        *["1 presa vinta", "1 carta presa", "1 scopa", "1 carta in mano", "1 posto libero su 4"],
+        *["2 prese vinte", "2 carte prese", "2 scope", "2 carte in mano", "2 posti liberi su 4"],
     ]
     assert await english.page.evaluate(PLURALS) == [
-        *["1 trick", "1 card taken", "1 scopa", "1 card", "1 of 4 seats open"],
-        *["2 tricks", "2 cards taken", "2 scope", "2 cards", "2 of 4 seats open"],
+        *["1 trick won", "1 card taken", "1 scopa", "1 card in hand", "1 of 4 seats open"],
+        *["2 tricks won", "2 cards taken", "2 scope", "2 cards in hand", "2 of 4 seats open"],
     ]
     await expect(english.page.locator("html")).to_have_attribute("lang", "en")
     await expect(english.by("guest-login")).to_have_text("Play as guest")

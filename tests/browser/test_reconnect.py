@@ -46,7 +46,10 @@ async def test_the_table_reconnects_and_resyncs_after_the_socket_drops(
     await wait_for_turn(anna)
     assert len(connections) >= 2
     assert {"action": "state"} in sent[-1]
-    await expect(anna.by("last-play")).to_contain_text("Bruno played")
+    await expect(anna.by("announcer")).to_contain_text("Bruno played")  # the resync said what changed
+    await expect(anna.by("move-log-entry").last).to_contain_text(
+        "not connected"
+    )  # and the log says it missed it
     await expect(anna.by("connection")).to_be_hidden()
 
     await bruno_socket.close()

@@ -8,6 +8,13 @@ import { t, listText, errorText } from "./i18n.js";
 import { fishing } from "./tables/fishing.js";
 import { briscola } from "./tables/briscola.js";
 import { chiamata } from "./tables/chiamata.js";
+import { seatList, positionOf, updateRings } from "./seats.js";
+import { reducedMotion } from "./motion.js";
+import { TableMotion } from "./table_motion.js";
+import { orderToggle, moveAlongHand } from "./hand_order.js";
+import { noteServerTime, serverNow } from "./clock.js";
+import { updateAttention, resetAttention, soundToggle } from "./attention.js";
+import { MoveLog } from "./movelog.js";
 
 const FAMILIES = {
   scopa: fishing,
@@ -19,7 +26,7 @@ const FAMILIES = {
 };
 
 export function secondsLeft(deadline) {
-  return Math.max(0, Math.ceil(deadline - Date.now() / 1000));
+  return Math.max(0, Math.ceil(deadline - serverNow()));
 }
 
 /** A countdown element; the table's ticker refreshes every element with data-deadline. */
@@ -58,6 +65,9 @@ function makeUi(controller) {
     sideLabel: (side) => {
       const view = controller.view;
       const members = view.teams && view.teams[side];
+      if (members && members.length === 1) {  // one player a side: the side is that player
+        return members[0] === view.seat ? t("table.you") : seatName(view, members[0]);
+      }
       const label = sideName(side);
       if (!members || !members.length) return label;
       return t("table.side_members", { side: label, names: listText(members.map((s) => seatName(view, s))) });
@@ -67,6 +77,8 @@ function makeUi(controller) {
       if (view.seat === null || view.seat === undefined || !view.teams) return null;
       return Object.keys(view.teams).find((side) => view.teams[side].includes(view.seat)) || null;
     },
+    positionOf: (seat) => positionOf(controller.view, seat),
+    get lingering() { return controller.motion.lingering; },
     send: (message) => controller.send(message),
     selection: controller.selection,
     rerender: () => controller.render(),
@@ -87,13 +99,10 @@ class TableController {
       h("p", {}, t("table.loading")));
     root.append(this.el);
     this.ui = makeUi(this);
+    this.moveLog = new MoveLog(gameId);
     this.ticker = setInterval(() => this.tick(), 250);
-    this.onKey = (event) => {
-      if (event.key === "Escape" && this.selection.card) {
-        this.clearSelection();
-        this.render();
-      }
-    };
+    this.motion = new TableMotion(this.el, () => { if (!this.destroyed) this.render(); });
+    this.onKey = (event) => this.keydown(event);
     document.addEventListener("keydown", this.onKey);
     this.start();
   }
@@ -131,6 +140,7 @@ class TableController {
   /** The server no longer has this table (it expired, or the server lost its live games). */
   showGone() {
     this.destroyed = true;
+    resetAttention();
     clearInterval(this.ticker);
     if (this.socket) this.socket.close();
     fill(this.el, h("h1", { id: "table-title" }, t("table.gone")),
@@ -143,8 +153,10 @@ class TableController {
     clearInterval(this.ticker);
     clearTimeout(this.errorTimer);
     clearTimeout(this.pendingTimer);
+    this.motion.destroy();
     document.removeEventListener("keydown", this.onKey);
     if (this.socket) this.socket.close();
+    resetAttention();
   }
 
   /** Send a game action; until the server answers, the table is "pending" and takes no second move. */
@@ -168,8 +180,11 @@ class TableController {
   }
 
   onMessage(message) {
-    if (message.type === "state") this.apply(message.game);
-    else if (message.type === "game_over") {
+    if (message.type === "state") {
+      noteServerTime(message.server_time);
+      this.apply(message.game);
+      if (this.view === message.game) this.moveLog.record(message, this.view); // not a stale frame
+    } else if (message.type === "game_over") {
       this.gameOver = message;
       this.announce(t("table.game_over_said"));
       this.render();
@@ -191,8 +206,31 @@ class TableController {
     if (previous && view.version !== previous.version) this.hideError();
     if (!previous || view.version !== previous.version) this.settle();
     this.view = view;
+    updateAttention(view);
     if (previous && view.version > previous.version) this.announceChange(previous, view);
+    const moved = previous && view.version > previous.version;
+    const where = moved ? this.motion.before(previous, view) : null;
     this.render();
+    if (moved) this.motion.after(previous, view, where);
+  }
+
+  keydown(event) {
+    if (event.key === "Escape" && this.selection.card) {
+      this.clearSelection();
+      this.render();
+      return;
+    }
+    const target = event.target;
+    if (target && target.matches && target.matches("input, select, textarea")) return;
+    const hand = this.el.querySelector("[data-testid=hand]");
+    if (moveAlongHand(event, hand)) return;
+    if (hand && (event.key === "ArrowLeft" || event.key === "ArrowRight") && !hand.contains(document.activeElement)) {
+      const first = hand.querySelector("button.card:not([aria-disabled=true])") || hand.querySelector("button.card");
+      if (first) {
+        first.focus();
+        event.preventDefault();
+      }
+    }
   }
 
   clearSelection() {
@@ -237,6 +275,7 @@ class TableController {
   }
 
   tick() {
+    updateRings(this.el, serverNow());
     for (const el of this.el.querySelectorAll("[data-deadline]")) {
       const text = `${secondsLeft(Number(el.dataset.deadline))}s`;
       if (el.textContent !== text) el.textContent = text;
@@ -271,19 +310,26 @@ class TableController {
       gameType: view.game_type, phase: view.phase, version: String(view.version),
       spectator: String(Boolean(view.spectator)), yourTurn: String(Boolean(view.your_turn)),
     });
-    fill(this.el, 
+    const playing = view.phase !== "lobby" && view.phase !== "hand_end" && !finished;
+    const hand = playing && seated ? family.hand(view, this.ui) : null;
+    if (hand) hand.style.setProperty("--n", String(Math.max(2, (view.hand || []).length))); // for the overlap
+    fill(this.el,
       this.header(view, seated),
       h("p", { class: "connection", role: "status", testid: "connection", hidden: true }),
-      this.seats(view),
+      h("div", { class: "table-area" },
+        this.felt(view, family, playing),
+        view.phase === "lobby" ? null : h("aside", { class: "table-side", testid: "table-side", "aria-label": t("table.side_panel") },
+          this.moveLog.element(view, this.ui), this.moveLog.review(view, this.ui))),
       view.phase === "lobby" ? this.waiting(view, seated) : null,
       finished ? this.finishedPanel(view, family) : null,
       view.phase === "hand_end" ? this.handEndPanel(view, family, seated) : null,
-      view.phase !== "lobby" && view.phase !== "hand_end" && !finished ? family.board(view, this.ui) : null,
       h("p", { class: "error", role: "alert", testid: "error", hidden: !keepError }, keepError || ""),
       view.phase !== "lobby" && seated && !finished ? family.controls(view, this.ui) : null,
-      view.phase !== "lobby" && view.phase !== "hand_end" && seated && !finished ? family.hand(view, this.ui) : null,
+      hand ? h("div", { class: "hand-area" }, hand,
+        h("div", { class: "hand-tools" }, orderToggle(() => this.render()))) : null,
       view.spectator ? h("p", { class: "hint", testid: "spectator-note" }, t("table.spectator_note")) : null,
     );
+    this.motion.decorate();
     this.renderConnection();
     if (focusKey) this.restoreFocus(focusKey);
   }
@@ -309,36 +355,24 @@ class TableController {
         view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
         seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
           `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null),
-      scores ? h("div", { class: "scores", testid: "scores" }, scores) : null);
+      scores ? h("div", { class: "scores", testid: "scores" }, scores) : null,
+      soundToggle());
   }
 
-  seats(view) {
-    const list = h("ol", { class: "seats", testid: "seats", "aria-label": t("table.seats") });
-    const players = view.players || [];
-    const count = view.seats || players.length;
-    for (let seat = 0; seat < count; seat += 1) {
-      const player = players[seat];
-      const onTurn = view.turn === seat && view.phase !== "lobby" && view.phase !== "finished";
-      const side = view.teams ? Object.keys(view.teams).find((k) => view.teams[k].includes(seat)) : null;
-      const cards = view.hand_counts ? view.hand_counts[seat] : null;
-      list.append(h("li", {
-        class: `seat${onTurn ? " turn" : ""}${seat === view.seat ? " me" : ""}${player ? "" : " open"}`,
-        testid: "seat", dataset: { seat: String(seat) }, "aria-current": onTurn ? "true" : null,
-      },
-      h("span", { class: "seat-name" }, player ? player.name : t("table.open_seat")),
-      h("span", { class: "seat-meta" }, [
-        seat === view.seat ? t("table.meta_you") : "",
-        player && player.bot ? t("table.meta_computer") : "",
-        side && view.game_type !== "briscola_chiamata" ? t("table.meta_side", { side }) : "",
-        view.game_type === "briscola_chiamata" && view.caller === seat ? t("table.meta_caller") : "",
-        view.game_type === "briscola_chiamata" && view.revealed && view.partner === seat ? t("table.meta_partner") : "",
-        cards !== null && cards !== undefined && view.phase !== "lobby" ? t("table.meta_cards", { count: cards }) : "",
-      ].filter(Boolean).join(" · ")),
-      onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" },
-        `${seat === view.seat ? t("table.your_turn_flag") : t("table.to_play_flag")} `,
-        countdown(view.turn_deadline, seat === view.seat ? "my-countdown" : "countdown")) : null));
-    }
-    return list;
+  /** The felt: the seats around it, and in the middle the game's board (or what the table waits for). */
+  felt(view, family, playing) {
+    let middle = null;
+    if (playing) middle = family.board(view, this.ui);
+    else if (view.phase === "lobby") middle = h("p", { class: "felt-note" }, t("table.waiting"));
+    else if (view.phase === "hand_end") {
+      middle = this.motion.lingering && family.board ? family.board(view, this.ui) : h("p", { class: "felt-note" }, t("table.hand_end"));
+    } else middle = h("p", { class: "felt-note" }, t("table.game_over"));
+    const count = view.seats || (view.players || []).length;
+    return h("div", {
+      class: `felt${reducedMotion() ? " still" : ""}`, testid: "felt", dataset: { seats: String(count) },
+    },
+    seatList(view, countdown),
+    h("div", { class: "felt-center" }, middle));
   }
 
   waiting(view, seated) {

@@ -123,13 +123,11 @@ export default {
   "table.you": "You",
   "table.seat": "Seat {number}",
   "table.seats": "Seats",
-  "table.open_seat": "open seat",
   "table.meta_you": "you",
   "table.meta_computer": "computer",
   "table.meta_side": "Side {side}",
   "table.meta_caller": "Caller",
   "table.meta_partner": "Partner",
-  "table.meta_cards": { one: "{count} card", other: "{count} cards" },
   "table.your_turn_flag": "your turn",
   "table.to_play_flag": "to play",
   "table.side": "Side {side}",
@@ -160,14 +158,10 @@ export default {
   "table.your_hand": "Your hand",
   "table.play_a_card": "Your turn: play a card.",
   "table.match_score": "Match score",
-  "table.deck": "Deck",
-  "table.cards": { one: "{count} card", other: "{count} cards" },
 
   // ------------------------------------------------------------ scopa, scopa a quattro, scopone
   "fishing.table": "Table",
   "fishing.empty": "The table is empty.",
-  "fishing.cards_taken": { one: "{count} card taken", other: "{count} cards taken" },
-  "fishing.scope": { one: "{count} scopa", other: "{count} scope" },
   "fishing.captures_for": "Captures for {card}",
   "fishing.several_ways": "You can take in several ways with {card}: pick the table cards, or choose:",
   "fishing.take": "Take {cards}",
@@ -194,13 +188,6 @@ export default {
   "briscola.trick": "Trick",
   "briscola.lead": "Lead the trick.",
   "briscola.no_card": "No card played yet.",
-  "briscola.last_trick": {
-    one: "Last trick to {name} ({count} point): {cards}", other: "Last trick to {name} ({count} points): {cards}",
-  },
-  "briscola.last_trick.you": {
-    one: "Last trick to you ({count} point): {cards}", other: "Last trick to you ({count} points): {cards}",
-  },
-  "briscola.trick_card": "{name}: {card}",
   "briscola.played": "{name} played {card}.",
   "briscola.played.you": "You played {card}.",
   "briscola.won_trick": {
@@ -212,7 +199,6 @@ export default {
   "briscola.trump": "Trump suit: {suit}",
   "briscola.trump_drawn": "Trump suit: {suit} (the card has been drawn)",
   "briscola.deck": { one: "{count} card in the deck", other: "{count} cards in the deck" },
-  "briscola.tricks": { one: "{count} trick", other: "{count} tricks" },
   "briscola.deal": "Deal {number}",
   "briscola.deal_patta": "Deal {number}: patta (60 all)",
   "briscola.card_points": "Card points",
@@ -282,17 +268,75 @@ export default {
   "error.join.forbidden": "You cannot take a seat at this table.",
 
   // ------------------------------------------------------------ table layout (table.js, seats.js)
+  "table.side_panel": "What happened",
+  "seat.holds": { one: "{count} card in hand", other: "{count} cards in hand" },
+  "seat.pile": { one: "{count} card taken", other: "{count} cards taken" },
+  "seat.pile_scope": { one: "{count} card taken, {scope}", other: "{count} cards taken, {scope}" },
+  "seat.scope": { one: "{count} scopa", other: "{count} scope" },
+  "seat.tricks": { one: "{count} trick won", other: "{count} tricks won" },
+  "seat.open": "open",
+  "seat.scopa_flash": "Scopa!",
+  "seat.order_suit": "Sort by suit",
+  "seat.order_rank": "Sort by rank",
   // @@ layout keys end
 
   // ------------------------------------------------------------ move log (movelog.js)
+  "log.title": "What happened",
+  "log.entries": "Moves",
+  "log.empty": "No moves yet.",
+  "log.missed": "Some moves were made while this page was not connected; they are not listed.",
+  "log.hand_started": "Hand {number}: {name} deals.",
+  "log.hand_started.you": "Hand {number}: you deal.",
+  "log.deal_started": "Deal {number}: {name} deals.",
+  "log.deal_started.you": "Deal {number}: you deal.",
+  "log.void_deals": {
+    one: "The cards were dealt again once: three or more re on the table.",
+    other: "The cards were dealt again {count} times: three or more re on the table.",
+  },
+  "log.table_cards": "On the table: {cards}.",
+  "log.trump_card": "Briscola: {card}.",
+  "log.dealt_again": {
+    one: "New cards dealt; {count} card left in the deck.", other: "New cards dealt; {count} cards left in the deck.",
+  },
+  "log.dealt_last": "The last cards have been dealt.",
+  "log.sweep": "{name} played {card} and swept the table: {taken}.",
+  "log.sweep.you": "You played {card} and swept the table: {taken}.",
+  "log.leftovers": "The cards left on the table go to {name}: {cards}.",
+  "log.leftovers.you": "The cards left on the table go to you: {cards}.",
+  "log.trump_drawn": "{name} drew the face-up briscola: {card}.",
+  "log.trump_drawn.you": "You drew the face-up briscola: {card}.",
+  "log.bid": "{name} bid {bid}.",
+  "log.bid.you": "You bid {bid}.",
+  "log.bid_forced": "{name} had to bid {bid}.",
+  "log.bid_forced.you": "You had to bid {bid}.",
+  "log.pass": "{name} passed.",
+  "log.pass.you": "You passed.",
+  "log.auction_won": "{name} won the auction with {bid} and needs {target} points.",
+  "log.auction_won.you": "You won the auction with {bid} and need {target} points.",
+  "log.call": "{name} called {card}; briscola: {suit}.",
+  "log.call.you": "You called {card}; briscola: {suit}.",
+  "log.timeout": "Time ran out for {name}: the next move was made automatically.",
+  "log.timeout.you": "Time ran out for you: the next move was made automatically.",
+  "log.timeout_hand_end": "Time ran out for the hand summary.",
+  "log.side_points": { one: "{side} {count} point", other: "{side} {count} points" },
+  "log.hand_summary": "Hand {number}: {sides}. Match score: {scores}.",
+  "log.deal_summary": "Deal {number}, card points: {sides}. Match score: {scores}.",
+  "log.deal_patta": "Deal {number}: patta, 60 all. Match score: {scores}.",
+  "log.chiamata_partner":
+    "Deal {number}: {caller} and {partner} made {points} card points ({target} needed), the defenders {defenders}.",
+  "log.chiamata_alone":
+    "Deal {number}: {caller}, playing alone, made {points} card points ({target} needed), the defenders {defenders}.",
+  "log.chiamata_caller_wins": "The caller's side wins.",
+  "log.chiamata_defenders_win": "The defenders win.",
+  "log.chiamata_patta": "Patta: nobody wins.",
+  "log.side_wins": "{side} wins.",
+  "log.draw": "A draw.",
+  "log.last_trick": "Last trick",
+  "log.last_capture": "Last capture",
+  "log.from_table": "from the table",
   // @@ movelog keys end
 
   // ------------------------------------------------------------ card gallery (gallery.js)
-  // @@ gallery keys end
-
-  // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
-  // @@ attention keys end
-};
   "gallery.link": "The cards",
   "gallery.title": "The Neapolitan cards",
   "gallery.lead": "Each suit runs from the asso to the 7 and ends with three figures, the fante (8, a young page), "
@@ -306,3 +350,12 @@ export default {
   "gallery.back_label": "The back of a card",
   "gallery.to_lobby": "Back to the lobby",
   "gallery.to_login": "Log in and play",
+  // @@ gallery keys end
+
+  // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
+  "attention.title_your_turn": "● Your turn — tavolo",
+  "attention.title_table": "{table} — tavolo",
+  "attention.sound": "Sound",
+  "attention.sound_hint": "A short chime when it is your turn",
+  // @@ attention keys end
+};

@@ -122,13 +122,11 @@ export default {
   "table.you": "Tu",
   "table.seat": "Posto {number}",
   "table.seats": "Posti",
-  "table.open_seat": "posto libero",
   "table.meta_you": "tu",
   "table.meta_computer": "computer",
   "table.meta_side": "Squadra {side}",
   "table.meta_caller": "Chiamante",
   "table.meta_partner": "Socio",
-  "table.meta_cards": { one: "{count} carta", other: "{count} carte" },
   "table.your_turn_flag": "tocca a te",
   "table.to_play_flag": "di turno",
   "table.side": "Squadra {side}",
@@ -159,14 +157,10 @@ export default {
   "table.your_hand": "La tua mano",
   "table.play_a_card": "Tocca a te: gioca una carta.",
   "table.match_score": "Punteggio della partita",
-  "table.deck": "Mazzo",
-  "table.cards": { one: "{count} carta", other: "{count} carte" },
 
   // ------------------------------------------------------------ scopa, scopa a quattro, scopone
   "fishing.table": "Tavola",
   "fishing.empty": "La tavola è vuota.",
-  "fishing.cards_taken": { one: "{count} carta presa", other: "{count} carte prese" },
-  "fishing.scope": { one: "{count} scopa", other: "{count} scope" },
   "fishing.captures_for": "Prese possibili con {card}",
   "fishing.several_ways": "Con {card} puoi prendere in più modi: scegli le carte in tavola, oppure:",
   "fishing.take": "Prendi {cards}",
@@ -193,13 +187,6 @@ export default {
   "briscola.trick": "Presa",
   "briscola.lead": "Sei di mano: gioca la prima carta.",
   "briscola.no_card": "Ancora nessuna carta giocata.",
-  "briscola.last_trick": {
-    one: "Ultima presa a {name} ({count} punto): {cards}", other: "Ultima presa a {name} ({count} punti): {cards}",
-  },
-  "briscola.last_trick.you": {
-    one: "Ultima presa a te ({count} punto): {cards}", other: "Ultima presa a te ({count} punti): {cards}",
-  },
-  "briscola.trick_card": "{name}: {card}",
   "briscola.played": "{name} ha giocato {card}.",
   "briscola.played.you": "Hai giocato {card}.",
   "briscola.won_trick": {
@@ -211,7 +198,6 @@ export default {
   "briscola.trump": "Briscola: {suit}",
   "briscola.trump_drawn": "Briscola: {suit} (la carta è stata pescata)",
   "briscola.deck": { one: "{count} carta nel mazzo", other: "{count} carte nel mazzo" },
-  "briscola.tricks": { one: "{count} presa", other: "{count} prese" },
   "briscola.deal": "Smazzata {number}",
   "briscola.deal_patta": "Smazzata {number}: patta (60 pari)",
   "briscola.card_points": "Punti delle carte",
@@ -281,17 +267,76 @@ export default {
   "error.join.forbidden": "Non puoi sederti a questo tavolo.",
 
   // ------------------------------------------------------------ table layout (table.js, seats.js)
+  "table.side_panel": "Cosa è successo",
+  "seat.holds": { one: "{count} carta in mano", other: "{count} carte in mano" },
+  "seat.pile": { one: "{count} carta presa", other: "{count} carte prese" },
+  "seat.pile_scope": { one: "{count} carta presa, {scope}", other: "{count} carte prese, {scope}" },
+  "seat.scope": { one: "{count} scopa", other: "{count} scope" },
+  "seat.tricks": { one: "{count} presa vinta", other: "{count} prese vinte" },
+  "seat.open": "libero",
+  "seat.scopa_flash": "Scopa!",
+  "seat.order_suit": "Ordina per seme",
+  "seat.order_rank": "Ordina per valore",
   // @@ layout keys end
 
   // ------------------------------------------------------------ move log (movelog.js)
+  "log.title": "Cosa è successo",
+  "log.entries": "Mosse",
+  "log.empty": "Ancora nessuna mossa.",
+  "log.missed": "Alcune mosse sono state fatte mentre la pagina non era collegata: qui non compaiono.",
+  "log.hand_started": "Mano {number}: dà le carte {name}.",
+  "log.hand_started.you": "Mano {number}: dai le carte tu.",
+  "log.deal_started": "Smazzata {number}: dà le carte {name}.",
+  "log.deal_started.you": "Smazzata {number}: dai le carte tu.",
+  "log.void_deals": {
+    one: "Carte ridistribuite una volta: tre o più re in tavola.",
+    other: "Carte ridistribuite {count} volte: tre o più re in tavola.",
+  },
+  "log.table_cards": "In tavola: {cards}.",
+  "log.trump_card": "Briscola: {card}.",
+  "log.dealt_again": {
+    one: "Nuove carte distribuite; nel mazzo resta {count} carta.",
+    other: "Nuove carte distribuite; nel mazzo restano {count} carte.",
+  },
+  "log.dealt_last": "Sono state distribuite le ultime carte.",
+  "log.sweep": "{name} ha giocato {card} e ha preso tutta la tavola: {taken}.",
+  "log.sweep.you": "Hai giocato {card} e hai preso tutta la tavola: {taken}.",
+  "log.leftovers": "Le carte rimaste in tavola vanno a {name}: {cards}.",
+  "log.leftovers.you": "Le carte rimaste in tavola vanno a te: {cards}.",
+  "log.trump_drawn": "{name} ha pescato la briscola scoperta: {card}.",
+  "log.trump_drawn.you": "Hai pescato la briscola scoperta: {card}.",
+  "log.bid": "{name} ha offerto {bid}.",
+  "log.bid.you": "Hai offerto {bid}.",
+  "log.bid_forced": "{name} ha dovuto offrire {bid}.",
+  "log.bid_forced.you": "Hai dovuto offrire {bid}.",
+  "log.pass": "{name} ha detto passo.",
+  "log.pass.you": "Hai detto passo.",
+  "log.auction_won": "{name} ha vinto l'asta con {bid} e deve fare {target} punti.",
+  "log.auction_won.you": "Hai vinto l'asta con {bid} e devi fare {target} punti.",
+  "log.call": "{name} ha chiamato {card}; briscola: {suit}.",
+  "log.call.you": "Hai chiamato {card}; briscola: {suit}.",
+  "log.timeout": "È scaduto il tempo di {name}: la mossa seguente è stata fatta in automatico.",
+  "log.timeout.you": "È scaduto il tuo tempo: la mossa seguente è stata fatta in automatico.",
+  "log.timeout_hand_end": "È scaduto il tempo per il riepilogo della mano.",
+  "log.side_points": { one: "{side} {count} punto", other: "{side} {count} punti" },
+  "log.hand_summary": "Mano {number}: {sides}. Punteggio della partita: {scores}.",
+  "log.deal_summary": "Smazzata {number}, punti delle carte: {sides}. Punteggio della partita: {scores}.",
+  "log.deal_patta": "Smazzata {number}: patta, 60 pari. Punteggio della partita: {scores}.",
+  "log.chiamata_partner":
+    "Smazzata {number}: {caller} e {partner} hanno fatto {points} punti (ne servivano {target}), i difensori {defenders}.",
+  "log.chiamata_alone":
+    "Smazzata {number}: {caller}, senza socio, ha fatto {points} punti (ne servivano {target}), i difensori {defenders}.",
+  "log.chiamata_caller_wins": "Vince la squadra del chiamante.",
+  "log.chiamata_defenders_win": "Vincono i difensori.",
+  "log.chiamata_patta": "Patta: non vince nessuno.",
+  "log.side_wins": "Vittoria: {side}.",
+  "log.draw": "Pareggio.",
+  "log.last_trick": "Ultima presa",
+  "log.last_capture": "Ultima presa",
+  "log.from_table": "dalla tavola",
   // @@ movelog keys end
 
   // ------------------------------------------------------------ card gallery (gallery.js)
-  // @@ gallery keys end
-
-  // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
-  // @@ attention keys end
-};
   "gallery.link": "Le carte",
   "gallery.title": "Le carte napoletane",
   "gallery.lead": "Ogni seme va dall'asso al 7 e finisce con tre figure, il fante (8, un giovane paggio), il cavallo "
@@ -305,3 +350,12 @@ export default {
   "gallery.back_label": "Il dorso di una carta",
   "gallery.to_lobby": "Torna alla sala",
   "gallery.to_login": "Entra e gioca",
+  // @@ gallery keys end
+
+  // ------------------------------------------------------------ your turn: title, favicon, sound (attention.js)
+  "attention.title_your_turn": "● Tocca a te — tavolo",
+  "attention.title_table": "{table} — tavolo",
+  "attention.sound": "Suono",
+  "attention.sound_hint": "Un breve suono quando tocca a te",
+  // @@ attention keys end
+};

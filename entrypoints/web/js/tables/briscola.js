@@ -3,29 +3,37 @@
 import { h } from "../dom.js";
 import { cardElement, cardName, suitName } from "../cards.js";
 import { t } from "../i18n.js";
+import { sortHand } from "../hand_order.js";
+import { deckStack } from "./deck.js";
 
+/**
+ * The trick on the table, each card in front of the seat that played it. A finished trick stays a
+ * moment (``ui.lingering``, the table's copy of ``last_trick``) before it goes to its winner; the
+ * next trick's first card shows once it has gone.
+ */
 export function trickArea(view, ui) {
-  const plays = view.trick || [];
-  return h("div", { class: "trick", testid: "trick", role: "group", "aria-label": t("briscola.trick") },
-    plays.length
-      ? plays.map((p) => h("figure", { class: "play", dataset: { seat: String(p.seat) } },
-        cardElement(p.card, { testid: "trick-card" }), h("figcaption", {}, ui.name(p.seat))))
-      : h("p", { class: "hint" }, view.your_turn ? t("briscola.lead") : t("briscola.no_card")));
-}
-
-export function lastTrickLine(view, ui) {
-  const last = view.last_trick;
-  if (!last) return null;
-  const cards = last.trick.map((p) => t("briscola.trick_card", { name: ui.name(p.seat), card: cardName(p.card) }));
-  return h("p", { class: "last-play", testid: "last-trick" },
-    ui.say("briscola.last_trick", last.winner, { count: last.points, cards: cards.join(", ") }));
+  const lingering = ui.lingering;
+  const plays = lingering ? lingering.trick : view.trick || [];
+  const area = h("div", {
+    class: `trick${lingering ? " done" : ""}`, testid: "trick", role: "group", "aria-label": t("briscola.trick"),
+    dataset: { seats: String(view.seats || (view.players || []).length) },
+  },
+  plays.map((p) => h("figure", { class: `play at-${ui.positionOf(p.seat)}`, dataset: { seat: String(p.seat) } },
+    cardElement(p.card, { testid: "trick-card" }), h("figcaption", {}, ui.name(p.seat)))));
+  if (lingering) {
+    area.append(h("p", { class: "trick-winner", testid: "trick-winner" },
+      ui.say("briscola.won_trick", lingering.winner, { count: lingering.points })));
+  } else if (!plays.length) {
+    area.append(h("p", { class: "hint trick-empty" }, view.your_turn ? t("briscola.lead") : t("briscola.no_card")));
+  }
+  return area;
 }
 
 /** The hand; a card that view.legal_moves lets the seat play sends that move as it is. */
 export function playableHand(view, ui) {
   const legal = view.legal_moves || [];
   return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
-    (view.hand || []).map((code) => {
+    sortHand(view.hand || []).map((code) => {
       const move = legal.find((m) => m.action === "play" && m.card === code);
       const playable = Boolean(view.your_turn) && Boolean(move);
       return cardElement(code, {
@@ -72,14 +80,8 @@ export const briscola = {
         h("figcaption", {}, t("briscola.trump", { suit: suitName(view.trump_suit) })))
       : h("p", { class: "trump", testid: "trump" }, t("briscola.trump_drawn", { suit: suitName(view.trump_suit) }));
     return h("div", { class: "board trick-board", testid: "board" },
-      h("div", { class: "stock" }, trump,
-        h("p", { class: "deck", testid: "deck-count" }, t("briscola.deck", { count: view.deck_count }))),
-      trickArea(view, ui),
-      h("dl", { class: "facts", testid: "tricks-won" },
-        Object.entries(view.tricks_won || {}).map(([side, count]) => [
-          h("dt", {}, ui.sideLabel(side)), h("dd", {}, t("briscola.tricks", { count })),
-        ])),
-      lastTrickLine(view, ui));
+      h("div", { class: "stock" }, trump, deckStack(view.deck_count)),
+      trickArea(view, ui));
   },
 
   controls(view) {

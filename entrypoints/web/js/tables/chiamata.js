@@ -2,8 +2,9 @@
 
 import { h } from "../dom.js";
 import { cardElement, cardName, suitName } from "../cards.js";
-import { trickArea, lastTrickLine, playableHand, describeTrick } from "./briscola.js";
+import { trickArea, playableHand, describeTrick } from "./briscola.js";
 import { t } from "../i18n.js";
+import { sortHand } from "../hand_order.js";
 
 /** The auction's calls: Italian words in every language, like the game's other terms. */
 const RANK_WORDS = {
@@ -99,13 +100,8 @@ export const chiamata = {
       partner = view.alone ? ui.say("chiamata.alone", view.caller) : ui.say("chiamata.partner", view.partner);
     }
     return h("div", { class: "board trick-board", testid: "board" },
-      h("div", { class: "stock" }, called, h("p", { testid: "partner" }, partner)),
-      trickArea(view, ui),
-      h("dl", { class: "facts", testid: "tricks-won" },
-        (view.tricks_won || []).map((count, seat) => [
-          h("dt", {}, ui.name(seat)), h("dd", {}, t("briscola.tricks", { count })),
-        ])),
-      lastTrickLine(view, ui));
+      h("div", { class: "stock" }, called, h("p", { class: "partner", testid: "partner" }, partner)),
+      trickArea(view, ui));
   },
 
   controls(view, ui) {
@@ -118,7 +114,7 @@ export const chiamata = {
   hand(view, ui) {
     if (view.phase === "playing") return playableHand(view, ui);
     return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
-      (view.hand || []).map((code) => cardElement(code, { testid: "hand-card" })));
+      sortHand(view.hand || []).map((code) => cardElement(code, { testid: "hand-card" })));
   },
 
   summary(view, ui) {

@@ -10,6 +10,8 @@
 import { h } from "../dom.js";
 import { cardElement, cardName } from "../cards.js";
 import { t, listText } from "../i18n.js";
+import { sortHand } from "../hand_order.js";
+import { deckStack } from "./deck.js";
 
 /** The scoring categories of a hand: the record's key, the row's label key, and a detail in brackets. */
 const CATEGORIES = [
@@ -97,17 +99,7 @@ export const fishing = {
         });
       }));
     if (!(view.table || []).length) table.append(h("p", { class: "hint empty-table" }, t("fishing.empty")));
-    const last = view.last_play;
-    return h("div", { class: "board fishing", testid: "board" },
-      table,
-      h("dl", { class: "facts", testid: "captured" },
-        Object.keys(view.captured_counts || {}).map((side) => [
-          h("dt", {}, ui.sideLabel(side)),
-          h("dd", { testid: `captured-${side}` }, t("fishing.cards_taken", { count: view.captured_counts[side] }),
-            " · ", t("fishing.scope", { count: view.scope[side] })),
-        ]),
-        h("dt", {}, t("table.deck")), h("dd", { testid: "deck-count" }, t("table.cards", { count: view.deck_count }))),
-      last ? h("p", { class: "last-play", testid: "last-play" }, describePlay(last, ui)) : null);
+    return h("div", { class: "board fishing", testid: "board" }, table, deckStack(view.deck_count));
   },
 
   controls(view, ui) {
@@ -135,7 +127,7 @@ export const fishing = {
   hand(view, ui) {
     const selection = ui.selection;
     return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
-      (view.hand || []).map((code) => {
+      sortHand(view.hand || []).map((code) => {
         const plays = playsOf(view, code);
         const several = plays.length > 1;
         const label = several ? t("fishing.several_captures", { card: cardName(code) }) : cardName(code);

@@ -1,0 +1,70 @@
+// The order of the cards in your hand: by suit then rank (the default), or by rank then suit.
+// The choice is remembered in this browser. Moving along the hand with the arrow keys lives here too.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { parseCard } from "./cards.js";
+
+const STORAGE_KEY = "tavolo.hand_order";
+const SUIT_ORDER = { D: 0, C: 1, S: 2, B: 3 };
+export const ORDERS = ["suit", "rank"];
+
+export function handOrder() {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return ORDERS.includes(stored) ? stored : "suit";
+  } catch {
+    return "suit";
+  }
+}
+
+function remember(order) {
+  try {
+    localStorage.setItem(STORAGE_KEY, order);
+  } catch {
+    // storage disabled: the choice lasts as long as the page
+  }
+}
+
+/** ``codes`` sorted for display; codes that are not cards keep their place at the end. */
+export function sortHand(codes, order = handOrder()) {
+  const key = (code) => {
+    const card = parseCard(code);
+    if (!card) return [99, 99];
+    return order === "rank" ? [card.rank, SUIT_ORDER[card.suit]] : [SUIT_ORDER[card.suit], card.rank];
+  };
+  return [...codes].sort((a, b) => {
+    const [a1, a2] = key(a);
+    const [b1, b2] = key(b);
+    return a1 - b1 || a2 - b2;
+  });
+}
+
+/** The switch between the two orders; ``onChange`` redraws the hand. */
+export function orderToggle(onChange) {
+  const order = handOrder();
+  const next = order === "suit" ? "rank" : "suit";
+  return h("button", {
+    type: "button", class: "link order-toggle", testid: "hand-order", dataset: { action: "hand-order", order },
+    onclick: () => { remember(next); onChange(); },
+  }, t(`seat.order_${next}`));
+}
+
+/**
+ * Arrow keys move along the hand (Home and End to its ends); Enter or Space plays, as on any button.
+ * Returns true when the key was handled.
+ */
+export function moveAlongHand(event, hand) {
+  if (!hand || !["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return false;
+  const cards = [...hand.querySelectorAll("button.card")];
+  const index = cards.indexOf(document.activeElement);
+  if (index < 0) return false;
+  let next = index;
+  if (event.key === "ArrowLeft") next = Math.max(0, index - 1);
+  if (event.key === "ArrowRight") next = Math.min(cards.length - 1, index + 1);
+  if (event.key === "Home") next = 0;
+  if (event.key === "End") next = cards.length - 1;
+  cards[next].focus();
+  event.preventDefault();
+  return true;
+}

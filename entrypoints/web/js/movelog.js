@@ -1,0 +1,373 @@
+// The table's move log ("what happened"): every move of the current hand, newest last, built from the
+// events of the `state` frames, with the previous hand's summary on top. Entries are recorded and stored
+// here and drawn as a list; ./movelog_words.js words them, ./movelog_review.js shows the last trick or
+// capture.
+//
+// Entries are kept as data ({kind, seat, card, ...}) and worded when drawn, so a change of language
+// words them anew. The log lives in sessionStorage under the game's id: a reload of the tab keeps it.
+// A snapshot (no events) newer than the last frame recorded means frames were missed (a reconnect, a
+// reload): the log says that some moves were not seen instead of guessing them.
+//
+// The log is not an aria-live region: the table already announces each change through its own.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { FISHING, hasSeat, entryText } from "./movelog_words.js";
+import { LastReview } from "./movelog_review.js";
+
+/** Phases in which a hand is being played. */
+const IN_HAND = new Set(["playing", "auction", "call"]);
+const STORAGE_PREFIX = "tavolo.movelog.";
+const STORAGE_VERSION = 1;
+/** Entries kept: a whole hand of any game (briscola chiamata: auction, call, 40 plays, 8 tricks) fits. */
+const MAX_ENTRIES = 200;
+/** Logs of other games kept in the tab's sessionStorage. */
+const MAX_STORED_GAMES = 6;
+const PHONE_QUERY = "(max-width: 600px)";
+
+/** Whether moves were made in the hand the view shows (a fresh log then missed them). */
+function underway(view) {
+  if (!IN_HAND.has(view.phase)) return false;
+  const auction = view.auction && view.auction.history;
+  return Boolean(view.last_play || view.last_trick || (view.trick || []).length || (auction && auction.length));
+}
+
+/** What a summary entry keeps of a hand's record (the view's last_hand, or the hand_end event). */
+function compactRecord(gameType, record) {
+  if (FISHING.has(gameType)) {
+    const totals = {};
+    for (const [side, detail] of Object.entries(record.sides || {})) totals[side] = detail.total;
+    return { hand_number: record.hand_number, totals, scores: record.scores };
+  }
+  if (gameType === "briscola_chiamata") {
+    const keep = ["hand_number", "caller", "partner", "alone", "target", "caller_points", "defender_points",
+      "patta", "winner"];
+    return Object.fromEntries(keep.map((key) => [key, record[key]]));
+  }
+  return { hand_number: record.hand_number, points: record.points, patta: record.patta, scores: record.scores };
+}
+
+/** The seat an entry is about, if any (to mark the viewer's own moves and their partner's). */
+function entrySeat(entry) {
+  if (entry.kind === "trick") return entry.winner;
+  if (entry.kind === "partner_revealed") return entry.partner;
+  return hasSeat(entry.seat) ? entry.seat : null;
+}
+
+function sideOf(view, seat) {
+  if (!view.teams || !hasSeat(seat)) return null;
+  return Object.keys(view.teams).find((side) => view.teams[side].includes(seat)) || null;
+}
+
+function storage() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled: the log lasts as long as the page
+  }
+}
+
+export class MoveLog {
+  constructor(gameId) {
+    this.gameId = gameId;
+    this.key = `${STORAGE_PREFIX}${gameId}`;
+    this.version = null; // the newest version recorded
+    this.hand = null; // the hand the entries belong to
+    this.entries = [];
+    this.open = null; // the <details> state: decided on the first render, then the user's
+    this.lastReview = new LastReview(); // the last trick or capture, face up
+    this.scroll = null; // {top, count}: where the list was scrolled, to keep it there when nothing is new
+    this.focus = null;
+    this.section = null; // the log as last drawn, to bring it up to date in place
+    this.ui = null;
+    this.load();
+  }
+
+  // ------------------------------------------------------------ recording
+
+  /** Record a `state` frame whose view the table has just applied (``frame.game === view``). */
+  record(frame, view) {
+    if (!view || typeof view.version !== "number") return;
+    if (this.version !== null && view.version <= this.version) return; // seen already (a resync, a reload)
+    const events = Array.isArray(frame.events) ? frame.events : [];
+    const snapshot = events.length === 0;
+    // A snapshot newer than the last frame recorded, or a frame that skips versions: changes were missed.
+    // A fresh log (no frame recorded in this tab) missed whatever the hand in view shows was played.
+    const missed = this.version === null ? snapshot : view.version > this.version + (snapshot ? 0 : 1);
+    if (snapshot) this.resync(view, missed);
+    else if (missed) this.noteMissed(view);
+    for (const event of events) this.recordEvent(event, view);
+    this.version = view.version;
+    this.save();
+    this.refresh(view);
+  }
+
+  /** The table drew this frame before it was recorded: bring the log on the page up to date. */
+  refresh(view) {
+    const old = this.section;
+    if (!old || !old.isConnected || !this.ui) return;
+    old.replaceWith(this.element(view, this.ui));
+  }
+
+  /** A snapshot of another hand than the log's (or a fresh log): start over from what the view shows. */
+  resync(view, missed) {
+    if (this.version !== null && view.hand_number === this.hand) {
+      if (missed) this.noteMissed(view);
+      return;
+    }
+    this.startHand(view);
+    if (view.phase === "lobby") return;
+    if (missed && (underway(view) || !IN_HAND.has(view.phase))) this.push({ kind: "missed" });
+    else if (IN_HAND.has(view.phase) && hasSeat(view.dealer)) {
+      // Nothing played yet in this hand: its start is all there is to say.
+      this.push({
+        kind: "hand_started", hand_number: view.hand_number, dealer: view.dealer,
+        table: FISHING.has(view.game_type) ? view.table || [] : undefined, trump_card: view.trump_card || undefined,
+      });
+    }
+    const last = view.last_hand;
+    if (last && last.hand_number === view.hand_number && !IN_HAND.has(view.phase)) {
+      this.push({ kind: "hand_end", record: compactRecord(view.game_type, last) });
+    }
+  }
+
+  /** Say once that some moves were not seen (only when there is a hand they could belong to). */
+  noteMissed(view) {
+    if (hasSeat(view.hand_number) && view.hand_number !== this.hand) {
+      this.startHand(view);
+      if (IN_HAND.has(view.phase) && !underway(view)) return;
+    } else if (!this.entries.length && !IN_HAND.has(view.phase) && view.phase !== "hand_end") {
+      return;
+    }
+    const last = this.entries[this.entries.length - 1];
+    if (!last || last.kind !== "missed") this.push({ kind: "missed" });
+  }
+
+  /** Drop the entries of earlier hands; the previous hand's summary opens the new one. */
+  startHand(view) {
+    this.entries = [];
+    this.hand = hasSeat(view.hand_number) ? view.hand_number : null;
+    const last = view.last_hand;
+    if (last && hasSeat(this.hand) && last.hand_number < this.hand) {
+      this.push({ kind: "previous_hand", record: compactRecord(view.game_type, last) });
+    }
+  }
+
+  recordEvent(event, view) {
+    const kind = event.kind;
+    switch (kind) {
+      case "hand_started":
+        this.startHand({ ...view, hand_number: event.hand_number });
+        this.push({ kind, hand_number: event.hand_number, dealer: event.dealer, table: event.table,
+          void_deals: event.void_deals, trump_card: event.trump_card });
+        break;
+      case "cards_dealt": {
+        // The deal of a hand is said by hand_started; a later round (scopa's threes) is worth a line.
+        const last = this.entries[this.entries.length - 1];
+        if (last && last.kind !== "hand_started") this.push({ kind: "dealt_again", deck_count: event.deck_count });
+        break;
+      }
+      case "play":
+        this.push({ kind, seat: event.seat, card: event.card, captured: event.captured, scopa: event.scopa,
+          sweep: event.sweep });
+        break;
+      case "leftovers":
+        if ((event.cards || []).length) this.push({ kind, seat: event.seat, cards: event.cards });
+        break;
+      case "trick":
+        this.push({ kind, trick: event.trick, winner: event.winner, points: event.points });
+        break;
+      case "trump_drawn":
+        this.push({ kind, seat: event.seat, card: event.card });
+        break;
+      case "bid":
+        this.push({ kind, seat: event.seat, rank: event.rank, points: event.points, forced: event.forced });
+        break;
+      case "pass":
+        this.push({ kind, seat: event.seat });
+        break;
+      case "auction_won":
+        this.push({ kind, seat: event.seat, rank: event.rank, points: event.points, target: event.target });
+        break;
+      case "call":
+        this.push({ kind, seat: event.seat, card: event.card, trump_suit: event.trump_suit });
+        break;
+      case "partner_revealed":
+        this.push({ kind, caller: event.caller, partner: event.partner, alone: event.alone });
+        break;
+      case "timeout":
+        this.push({ kind, seat: event.deadline === "turn" ? event.seat : null, deadline: event.deadline });
+        break;
+      case "hand_end":
+        this.push({ kind, record: compactRecord(view.game_type, event) });
+        break;
+      case "match_end":
+        this.push({ kind, winner: event.winner });
+        break;
+      default:
+        // dealt, drew (private cards the hand already shows), cards_drawn (every trick), ack, and the
+        // platform's seated, left, match_started, result_recorded: nothing a player needs to read back.
+        break;
+    }
+  }
+
+  push(entry) {
+    this.entries.push(entry);
+    const overflow = this.entries.length - MAX_ENTRIES;
+    if (overflow > 0) {
+      const keep = this.entries[0].kind === "previous_hand" ? 1 : 0; // the summary stays on top
+      this.entries.splice(keep, overflow);
+    }
+  }
+
+  // ------------------------------------------------------------ storage
+
+  load() {
+    const store = storage();
+    if (!store) return;
+    try {
+      const saved = JSON.parse(store.getItem(this.key) || "null");
+      if (!saved || saved.v !== STORAGE_VERSION || !Array.isArray(saved.entries)) return;
+      this.version = typeof saved.version === "number" ? saved.version : null;
+      this.hand = hasSeat(saved.hand) ? saved.hand : null;
+      this.entries = saved.entries.slice(-MAX_ENTRIES);
+      this.open = typeof saved.open === "boolean" ? saved.open : null;
+    } catch {
+      // an unreadable log starts afresh
+    }
+  }
+
+  save() {
+    const store = storage();
+    if (!store) return;
+    const data = JSON.stringify({
+      v: STORAGE_VERSION, version: this.version, hand: this.hand, open: this.open, at: Date.now(),
+      entries: this.entries,
+    });
+    try {
+      store.setItem(this.key, data);
+    } catch {
+      this.forgetOthers(0); // full: keep only this game's log
+      try {
+        store.setItem(this.key, data);
+      } catch {
+        // still no room: the log lasts as long as the page
+      }
+    }
+    this.forgetOthers(MAX_STORED_GAMES);
+  }
+
+  /** Remove the stored logs of other games beyond the ``keep`` most recently saved ones. */
+  forgetOthers(keep) {
+    const store = storage();
+    if (!store) return;
+    try {
+      const others = [];
+      for (let i = 0; i < store.length; i += 1) {
+        const key = store.key(i);
+        if (key && key.startsWith(STORAGE_PREFIX) && key !== this.key) {
+          let at = 0;
+          try {
+            at = Number(JSON.parse(store.getItem(key)).at) || 0;
+          } catch {
+            at = 0;
+          }
+          others.push({ key, at });
+        }
+      }
+      others.sort((a, b) => b.at - a.at);
+      for (const { key } of others.slice(keep)) store.removeItem(key);
+    } catch {
+      // storage unavailable: nothing to tidy
+    }
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  /** The log: a <details> (open on wide screens, closed on phones at first) with the entries, newest last. */
+  element(view, ui) {
+    const gameType = view.game_type;
+    this.ui = ui;
+    if (this.open === null) {
+      this.open = !(typeof window.matchMedia === "function" && window.matchMedia(PHONE_QUERY).matches);
+    }
+    this.rememberFocus();
+    const mySide = sideOf(view, view.seat);
+    const items = [];
+    for (const entry of this.entries) {
+      const text = entryText(entry, gameType, ui);
+      if (!text) continue;
+      const seat = entrySeat(entry);
+      const mine = hasSeat(seat) && seat === view.seat;
+      const partner = !mine && mySide && sideOf(view, seat) === mySide;
+      const classes = ["move-log-entry"];
+      if (mine) classes.push("mine");
+      if (partner) classes.push("partner");
+      if (entry.kind === "previous_hand" || entry.kind === "hand_end") classes.push("log-summary");
+      if (entry.kind === "hand_started") classes.push("log-hand");
+      if (entry.kind === "missed") classes.push("log-missed");
+      if (entry.scopa || entry.sweep) classes.push("log-scopa");
+      items.push(h("li", {
+        class: classes.join(" "), testid: "move-log-entry",
+        dataset: { kind: entry.kind, ...(hasSeat(seat) ? { seat: String(seat) } : {}) },
+      }, text));
+    }
+    const latest = items.length ? items[items.length - 1].textContent : t("log.empty");
+    const list = h("ol", {
+      class: "move-log-entries", testid: "move-log-entries", "aria-label": t("log.entries"), tabindex: "0",
+    }, items);
+    const details = h("details", { class: "move-log-details", open: this.open },
+      h("summary", { testid: "move-log-toggle", onclick: () => { this.open = !details.open; this.save(); } },
+        h("span", { class: "move-log-title" }, t("log.title")),
+        h("span", { class: "move-log-preview", testid: "move-log-preview" }, latest)),
+      items.length ? list : h("p", { class: "hint move-log-empty", testid: "move-log-empty" }, t("log.empty")));
+    details.addEventListener("toggle", () => {
+      if (!details.isConnected) return;
+      if (this.open !== details.open) {
+        this.open = details.open;
+        this.save();
+      }
+      if (details.open) list.scrollTop = list.scrollHeight; // opened: the newest entry in sight
+    });
+    list.addEventListener("scroll", () => {
+      if (details.open) this.scroll = { top: list.scrollTop, count: items.length };
+    });
+    const section = h("section", {
+      class: "move-log", testid: "move-log", hidden: view.phase === "lobby" && !items.length,
+    }, details);
+    this.section = section;
+    // Once the table has put the section in the page: the newest entry in sight, unless the player
+    // scrolled back and nothing new came; and the focus back where it was before the table redrew.
+    const previous = this.scroll;
+    queueMicrotask(() => {
+      if (!section.isConnected) return;
+      const focus = this.focus;
+      this.focus = null;
+      if (details.open && list.isConnected) {
+        const stay = previous && previous.count === items.length;
+        list.scrollTop = stay ? previous.top : list.scrollHeight;
+        this.scroll = { top: list.scrollTop, count: items.length };
+      } else this.scroll = null;
+      if (focus === "summary") details.querySelector("summary").focus();
+      else if (focus === "list") list.focus();
+    });
+    return section;
+  }
+
+  /**
+   * Which part of the log had the focus before a redraw (the table only restores buttons and fields).
+   * A focus not given back yet (the log was drawn again before its first drawing was in the page) stays.
+   */
+  rememberFocus() {
+    const active = document.activeElement;
+    if (!this.section || !active || !this.section.contains(active)) return;
+    if (active.tagName === "SUMMARY") this.focus = "summary";
+    else if (active.classList.contains("move-log-entries")) this.focus = "list";
+    else this.focus = null;
+  }
+
+  /** The button that shows the last trick (briscola, chiamata) or the last capture (fishing) face up. */
+  review(view, ui) {
+    return this.lastReview.element(view, this.entries, ui);
+  }
+}

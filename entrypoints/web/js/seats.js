@@ -1,0 +1,168 @@
+// The seats around the table: you at the bottom, the others in playing order around the felt.
+//
+// Italian card games are played counter-clockwise: the next player sits on your right. So, seen
+// from your chair, the seat after yours is on the right, the one opposite you is your partner in a
+// 4-player game, and five players sit as a pentagon. Each seat shows its player's name, whose turn it
+// is (with a ring that empties as the turn's time runs out), how many cards they hold (face down),
+// and the pile they took, with one crosswise card per scopa as players mark them at a real table.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const RING_RADIUS = 21;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+
+/** Where each seat sits, by its distance from the viewer's seat in playing order. */
+const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "right", "left"],
+  4: ["bottom", "right", "top", "left"],
+  5: ["bottom", "right", "top-right", "top-left", "left"],
+};
+
+/** The seat drawn at the bottom: the viewer's, or the first seat for a spectator. */
+export function bottomSeat(view) {
+  return view.seat === null || view.seat === undefined ? 0 : view.seat;
+}
+
+/** The position name ("bottom", "right", ...) of ``seat`` at this table, as the viewer sees it. */
+export function positionOf(view, seat) {
+  const count = view.seats || (view.players || []).length;
+  const places = POSITIONS[count] || POSITIONS[4];
+  return places[(seat - bottomSeat(view) + count) % count];
+}
+
+/** The side (team) ``seat`` belongs to, or null. */
+export function sideOf(view, seat) {
+  if (!view.teams) return null;
+  return Object.keys(view.teams).find((side) => view.teams[side].includes(seat)) || null;
+}
+
+/** A ring that empties as the turn runs out; the table's ticker calls ``updateRings``. */
+function turnRing(deadline, total) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 48 48");
+  svg.setAttribute("aria-hidden", "true");
+  svg.classList.add("turn-ring");
+  svg.innerHTML = `<circle cx="24" cy="24" r="${RING_RADIUS}" class="ring-track"/>
+    <circle cx="24" cy="24" r="${RING_RADIUS}" class="ring-left" transform="rotate(-90 24 24)"
+      stroke-dasharray="${RING_LENGTH.toFixed(2)}" stroke-dashoffset="0"/>`;
+  if (deadline) {
+    svg.dataset.ringDeadline = String(deadline);
+    svg.dataset.ringTotal = String(total || 30);
+  }
+  return svg;
+}
+
+/** Redraw every turn ring under ``root`` for the time ``now`` (epoch seconds, the server's clock). */
+export function updateRings(root, now) {
+  for (const svg of root.querySelectorAll("svg[data-ring-deadline]")) {
+    const left = Math.max(0, Number(svg.dataset.ringDeadline) - now);
+    const share = Math.min(1, left / Number(svg.dataset.ringTotal));
+    const arc = svg.querySelector(".ring-left");
+    arc.setAttribute("stroke-dashoffset", (RING_LENGTH * (1 - share)).toFixed(2));
+    svg.classList.toggle("urgent", left <= 5);
+  }
+}
+
+function initial(name) {
+  const letter = Array.from(String(name || "?").trim())[0] || "?";
+  return letter.toUpperCase();
+}
+
+/** A few small card backs standing for the cards a seat holds. */
+function heldCards(count) {
+  const backs = h("span", {
+    class: "held", testid: "held-cards", role: "img", "aria-label": t("seat.holds", { count }),
+  });
+  for (let i = 0; i < Math.min(count, 10); i += 1) backs.append(h("span", { class: "mini-back" }));
+  backs.append(h("span", { class: "held-count", "aria-hidden": "true" }, String(count)));
+  return backs;
+}
+
+/** The pile a seat (or its side) took: a stack of backs, one crosswise card per scopa, and the count. */
+function pile(taken, scope, label) {
+  const stack = h("span", { class: `pile${taken ? "" : " empty"}`, testid: "pile", role: "img", "aria-label": label },
+    h("span", { class: "pile-stack" },
+      taken ? h("span", { class: "mini-back" }) : null,
+      Array.from({ length: Math.min(scope || 0, 6) }, () => h("span", { class: "scopa-mark" }))),
+    h("span", { class: "pile-count", "aria-hidden": "true" }, String(taken)));
+  return stack;
+}
+
+/** What a seat has won so far: the fishing games' pile and scope, or the tricks of briscola. */
+function winnings(view, seat) {
+  if (view.phase === "lobby") return null;
+  const side = sideOf(view, seat);
+  if (view.captured_counts && side) {
+    const taken = view.captured_counts[side] || 0;
+    const scope = (view.scope && view.scope[side]) || 0;
+    const label = scope
+      ? t("seat.pile_scope", { count: taken, scope: t("seat.scope", { count: scope }) })
+      : t("seat.pile", { count: taken });
+    return pile(taken, scope, label);
+  }
+  if (Array.isArray(view.tricks_won)) return pile(view.tricks_won[seat] || 0, 0, t("seat.tricks", { count: view.tricks_won[seat] || 0 }));
+  if (view.tricks_won && side) {
+    const count = view.tricks_won[side] || 0;
+    return pile(count, 0, t("seat.tricks", { count }));
+  }
+  return null;
+}
+
+/** The short facts under a seat's name: computer, side, caller or partner. */
+function roles(view, seat, player) {
+  const chiamata = view.game_type === "briscola_chiamata";
+  const side = sideOf(view, seat);
+  const teams = view.teams ? Object.values(view.teams) : [];
+  const partnered = teams.some((members) => members.length > 1);
+  return [
+    player && player.bot ? t("table.meta_computer") : "",
+    side && !chiamata && partnered ? t("table.meta_side", { side }) : "",
+    chiamata && view.caller === seat ? t("table.meta_caller") : "",
+    chiamata && view.revealed && view.partner === seat ? t("table.meta_partner") : "",
+  ].filter(Boolean).join(" · ");
+}
+
+/**
+ * One seat. ``countdown(deadline, testid)`` makes the turn's countdown text (the table's ticker
+ * refreshes it).
+ */
+export function seatElement(view, seat, countdown) {
+  const player = (view.players || [])[seat];
+  const lobby = view.phase === "lobby";
+  const onTurn = view.turn === seat && !lobby && view.phase !== "finished" && view.phase !== "hand_end";
+  const me = seat === view.seat;
+  const held = view.hand_counts ? view.hand_counts[seat] : null;
+  const name = player ? player.name : t("seat.open");
+  const meta = roles(view, seat, player);
+  return h("li", {
+    class: `seat pos-${positionOf(view, seat)}${onTurn ? " turn" : ""}${me ? " me" : ""}${player ? "" : " open"}`,
+    testid: "seat", dataset: { seat: String(seat), position: positionOf(view, seat) },
+    "aria-current": onTurn ? "true" : null,
+  },
+  h("span", { class: "avatar", "aria-hidden": "true" },
+    turnRing(onTurn ? view.turn_deadline : null, view.turn_seconds),
+    h("span", { class: "initial" }, player ? initial(player.name) : "·")),
+  h("span", { class: "seat-info" },
+    h("span", { class: "seat-name", testid: "seat-name" }, name,
+      me ? h("span", { class: "you-tag" }, ` (${t("table.meta_you")})`) : null),
+    meta ? h("span", { class: "seat-meta" }, meta) : null,
+    onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" },
+      `${me ? t("table.your_turn_flag") : t("table.to_play_flag")} `,
+      countdown(view.turn_deadline, me ? "my-countdown" : "countdown")) : null),
+  !lobby && (held !== null && held !== undefined || winnings(view, seat))
+    ? h("span", { class: "seat-stuff" },
+      held !== null && held !== undefined && !me ? heldCards(held) : null,
+      winnings(view, seat))
+    : null);
+}
+
+/** Every seat of the table, in seat order (CSS places each by its data-position). */
+export function seatList(view, countdown) {
+  const count = view.seats || (view.players || []).length;
+  const list = h("ol", { class: "seats", testid: "seats", "aria-label": t("table.seats") });
+  for (let seat = 0; seat < count; seat += 1) list.append(seatElement(view, seat, countdown));
+  return list;
+}
