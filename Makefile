@@ -45,8 +45,12 @@ lint: install-dev
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The browser tests mostly wait (on Chromium, on the server, on the table's timers), so they run
+# in parallel workers (pytest-xdist); the rest of the suite runs in one process, as it always has.
+BROWSER_WORKERS ?= 4
 test: lint
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(PYTEST_ARGS) --ignore=tests/browser
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) tests/browser
 
 $(UV_STAMP):
 	$(PYTHON) -m venv $(TOOLS)

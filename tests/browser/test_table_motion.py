@@ -76,7 +76,7 @@ async def test_a_finished_trick_stays_on_the_table_then_slides_to_its_winner(
         await expect(anna.by("trick-winner")).to_contain_text(re.compile(r"(You|Bruno) won the trick"))
         await anna.screenshot("trick-lingers.png")
         await expect(anna.by("trick-winner")).to_have_count(0, timeout=4000)
-        assert 1400 <= await anna.page.evaluate("window.trickShownFor") < 2500
+        assert 1400 <= await anna.page.evaluate("window.trickShownFor") < 3500  # ~1.5 s, on a busy machine
         assert await flights(anna) >= 2  # both cards slid to the winner's pile
     assert not anna.errors, anna.errors
 
