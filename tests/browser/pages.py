@@ -151,7 +151,9 @@ async def play_a_card(player: Player) -> str:
     card = player.by("hand").locator("[data-testid=hand-card]:not([aria-disabled=true])").first
     code = await card.get_attribute("data-card")
     assert code
-    await card.click()
+    # Where the hand is wider than the screen the cards overlap, each showing its left edge (with the
+    # rank): a person clicks there, not on the middle of a card that the next one covers.
+    await card.click(position={"x": 6, "y": 24})
     choice = player.by("capture-choice")
     while await choice.count():
         # Several captures: click table cards the card can take until exactly one capture matches.
