@@ -46,8 +46,8 @@ lint: install-dev
 	$(BIN)/lint-imports
 
 # The browser tests mostly wait (on Chromium, on the server, on the table's timers), so they run
-# in parallel workers (pytest-xdist); the rest of the suite runs in one process, as it always has.
-BROWSER_WORKERS ?= 4
+# in parallel workers (pytest-xdist, 3 on these 2-core machines); the rest of the suite runs in one process, as it always has.
+BROWSER_WORKERS ?= 3
 test: lint
 	$(BIN)/pytest $(PYTEST_ARGS) --ignore=tests/browser
 	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) tests/browser

@@ -9,6 +9,7 @@ and switching to Italian changes every label.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 import pytest
@@ -79,9 +80,19 @@ async def play_the_hand(anna: Player, tricks: bool) -> bool:
     return saw_a_trick_stay
 
 
+async def keep_reading(watcher: Socket) -> None:
+    """Read the spectator's frames as they come: a socket left unread stops answering pings."""
+    while True:
+        await watcher.receive(timeout=3600)
+
+
 async def hand_events(watcher: Socket, version: int) -> list[dict[str, Any]]:
     """The logged kinds of event, as the spectator received them up to ``version``."""
-    await watcher.until(lambda frame: frame["type"] == "state" and frame["game"]["version"] >= version)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 10
+    while not any(f["type"] == "state" and f["game"]["version"] >= version for f in watcher.frames):
+        assert loop.time() < deadline, "the spectator never saw the end of the hand"
+        await asyncio.sleep(0.05)
     events = [event for frame in watcher.frames if frame["type"] == "state" for event in frame["events"]]
     return [event for event in events if event["kind"] in LOGGED]
 
@@ -99,6 +110,7 @@ async def test_a_whole_hand_by_clicks_keeps_every_promise_of_the_table(
         game_id = (await join(guest, code))["id"]
     (watching,) = await guests(server, ["Zeno"])
     watcher = await Socket.open(server, game_id, watching.cookie)
+    reading = asyncio.create_task(keep_reading(watcher))
 
     async with playing(server, game_id, others):
         await expect(anna.by("seat")).to_have_count(count)
@@ -122,6 +134,9 @@ async def test_a_whole_hand_by_clicks_keeps_every_promise_of_the_table(
 
         await anna.by("language-it").click()  # every label changes
         await assert_all_italian(anna, f"{game_type} at the end of the hand")
+    reading.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await reading
     await watcher.close()
     await watching.close()
     assert not anna.errors, anna.errors
