@@ -6,17 +6,10 @@ import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
 from tests.browser.pages import Player, create_table, open_guest, wait_for_turn
+from tests.browser.screens import SEATS
 from tests.browser.scripted import guests, join, playing
 from tests.integration.server import RunningServer
 
-SEATS = {
-    "scopa": 2,
-    "scopa_a_quattro": 4,
-    "scopone_scientifico": 4,
-    "briscola": 2,
-    "briscola_a_quattro": 4,
-    "briscola_chiamata": 5,
-}
 NAMES = ["Bruno", "Carla", "Dario", "Elena"]
 SIZES: dict[str, ViewportSize] = {
     "desktop": {"width": 1280, "height": 800},

@@ -16,18 +16,11 @@ import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
 from tests.browser.pages import Player, create_table, open_guest, play_a_card
+from tests.browser.screens import SEATS
 from tests.browser.scripted import guests, join, playing
 from tests.browser.test_languages import assert_all_italian
 from tests.integration.server import RunningServer, Socket
 
-SEATS = {
-    "scopa": 2,
-    "scopa_a_quattro": 4,
-    "scopone_scientifico": 4,
-    "briscola": 2,
-    "briscola_a_quattro": 4,
-    "briscola_chiamata": 5,
-}
 PHONES: dict[str, ViewportSize] = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
 SIZE = {game: "390" if index % 2 else "360" for index, game in enumerate(SEATS)}
 NAMES = ["Bruno", "Carla", "Dario", "Elena"]
