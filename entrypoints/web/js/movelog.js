@@ -78,7 +78,7 @@ export class MoveLog {
     this.lastReview = new LastReview(); // the last trick or capture, face up
     this.scroll = null; // {top, count}: where the list was scrolled, to keep it there when nothing is new
     this.focus = null;
-    this.section = null; // the log as last drawn, to bring it up to date in place
+    this.section = null; // the log as last drawn (its focus is kept over a redraw)
     this.ui = null;
     this.load();
   }
@@ -99,14 +99,6 @@ export class MoveLog {
     for (const event of events) this.recordEvent(event, view);
     this.version = view.version;
     this.save();
-    this.refresh(view);
-  }
-
-  /** The table drew this frame before it was recorded: bring the log on the page up to date. */
-  refresh(view) {
-    const old = this.section;
-    if (!old || !old.isConnected || !this.ui) return;
-    old.replaceWith(this.element(view, this.ui));
   }
 
   /** A snapshot of another hand than the log's (or a fresh log): start over from what the view shows. */

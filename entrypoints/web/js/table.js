@@ -182,8 +182,7 @@ class TableController {
   onMessage(message) {
     if (message.type === "state") {
       noteServerTime(message.server_time);
-      this.apply(message.game);
-      if (this.view === message.game) this.moveLog.record(message, this.view); // not a stale frame
+      this.apply(message.game, message);
     } else if (message.type === "game_over") {
       this.gameOver = message;
       this.announce(t("table.game_over_said"));
@@ -199,13 +198,15 @@ class TableController {
     }
   }
 
-  apply(view) {
+  /** Show ``view``; ``frame``, the state frame that brought it, goes to the move log before the redraw. */
+  apply(view, frame = null) {
     const previous = this.view;
     if (previous && view.version < previous.version) return; // a stale frame
     if (!previous || view.version !== previous.version) this.clearSelection();
     if (previous && view.version !== previous.version) this.hideError();
     if (!previous || view.version !== previous.version) this.settle();
     this.view = view;
+    if (frame) this.moveLog.record(frame, view);
     updateAttention(view);
     if (previous && view.version > previous.version) this.announceChange(previous, view);
     const moved = previous && view.version > previous.version;
