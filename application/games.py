@@ -26,6 +26,7 @@ class Games:
     clock: Clock
     matches: MatchRepository  # a finished match's result is recorded there
     timeouts: Timeouts = field(default_factory=Timeouts)
+    turn_choices: tuple[float, ...] = (15.0, 30.0, 60.0)  # the turn times a table's creator may choose
     bot_delay: float = 0.8  # how long a computer player "thinks" before moving
     metrics: Metrics = field(default_factory=NoMetrics)
     live: LiveStates = field(default_factory=LiveStates)  # this process's latest known game states

@@ -11,6 +11,7 @@ import logging
 import random
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from application.games import Games
@@ -21,7 +22,7 @@ from application.transition import new_seed, transition
 from application.views import lobby_summary
 from domain import steps
 from domain.engine import JSON, Event, options_json_schema, validate_options
-from domain.errors import Conflict, NotFound
+from domain.errors import Conflict, InvalidAction, NotFound
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
@@ -42,12 +43,38 @@ def list_game_types(games: Games) -> list[JSON]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class TableChoices:
+    """How the creator sets a table up, beside the game's own options: listed among the open
+    tables (``public``) or found by its code only; rated or casual; its turn time in seconds
+    (``None``: the server's default), one of ``Games.turn_choices``."""
+
+    public: bool = False
+    rated: bool = True
+    turn_seconds: float | None = None
+
+
+def checked_turn_seconds(games: Games, turn_seconds: float | None) -> float:
+    """The table's turn time: the creator's choice, or the server's default."""
+    if turn_seconds is None:
+        return games.timeouts.turn
+    if turn_seconds not in games.turn_choices:
+        choices = ", ".join(f"{choice:g}" for choice in games.turn_choices)
+        raise InvalidAction(f"the turn time is one of: {choices} seconds")
+    return float(turn_seconds)
+
+
 async def create_game(
-    games: Games, creator: Identity, game_type: str, raw_options: Mapping[str, Any] | None
+    games: Games,
+    creator: Identity,
+    game_type: str,
+    raw_options: Mapping[str, Any] | None,
+    choices: TableChoices = TableChoices(),
 ) -> GameSession:
     """Open a table with the creator in the first seat; a join code already in use is drawn again."""
     engine = games.registry.get(game_type)
     options = validate_options(engine.option_specs, raw_options)
+    turn_seconds = checked_turn_seconds(games, choices.turn_seconds)
     game_id = str(uuid.uuid4())
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
@@ -63,6 +90,9 @@ async def create_game(
             created_at=now,
             updated_at=now,
             events=(Event("seated", {"name": creator.name, "bot": False}, seat=0),),
+            public=choices.public,
+            rated=choices.rated,
+            turn_seconds=turn_seconds,
         )
         return steps.Step(opened, None)
 

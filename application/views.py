@@ -33,6 +33,9 @@ def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
         "seats_open": session.seats_open,
         "options": dict(session.options),
         "created_at": session.created_at,
+        "public": session.public,
+        "rated": session.counts_for_rating,
+        "turn_time": session.turn_seconds,
     }
 
 

@@ -3,7 +3,10 @@
 The engine's state is an opaque blob here (``state``); the envelope holds what
 every game shares: identity, join code, seats, phase, timestamps, a monotonic
 ``version`` (bumped on every accepted change), whether the finished match has
-been recorded, the match's secret ``seed`` (from its start; every random draw
+been recorded, the table's settings chosen at creation (``public``: listed among
+the open tables, or found by its code only; ``rated``: the creator asked for a
+rated match; ``turn_seconds``: the turn time, ``None`` for the server's
+default), the match's secret ``seed`` (from its start; every random draw
 of the match derives from it, see ``domain.seeding``) and the ``events`` of
 the change that produced this version (public ones, and private ones for one
 seat: see ``domain.engine.visible_events``). Neither the seed nor a private
@@ -49,10 +52,18 @@ class GameSession:
     extra: Mapping[str, Any] = field(default_factory=dict)
     seed: str | None = None
     events: tuple[Event, ...] = ()
+    public: bool = False
+    rated: bool = True
+    turn_seconds: float | None = None
 
     @property
     def seats_open(self) -> int:
         return sum(1 for s in self.seats if s is None)
+
+    @property
+    def counts_for_rating(self) -> bool:
+        """Whether the result moves ratings: a rated table with no computer player at it."""
+        return self.rated and not any(seat is not None and seat.bot for seat in self.seats)
 
     def seat_of(self, user_id: str | None) -> int | None:
         if user_id is None:
@@ -132,6 +143,9 @@ class GameSession:
             "extra": dict(self.extra),
             "seed": self.seed,
             "events": [_dump_event(event) for event in self.events],
+            "public": self.public,
+            "rated": self.rated,
+            "turn_seconds": self.turn_seconds,
         }
 
     @staticmethod
@@ -157,6 +171,9 @@ class GameSession:
             extra=dict(data.get("extra") or {}),
             seed=data.get("seed"),
             events=tuple(_load_event(event) for event in data.get("events") or ()),
+            public=bool(data.get("public", False)),
+            rated=bool(data.get("rated", True)),
+            turn_seconds=data.get("turn_seconds"),
         )
 
 

@@ -12,7 +12,7 @@ its seed and its accepted actions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.bots.base import Strategy
@@ -53,8 +53,11 @@ def seat_player(
 
 
 def start(session: GameSession, engine: GameEngine, timeouts: Timeouts, now: float, seed: str) -> Step:
-    """Deal the match of a full table; its events follow those of the change that filled it."""
+    """Deal the match of a full table (with the table's own turn time, when it chose one);
+    its events follow those of the change that filled it."""
     version = session.version + 1
+    if session.turn_seconds is not None:
+        timeouts = replace(timeouts, turn=session.turn_seconds)
     outcome = engine.start(session.options, timeouts, now, match_rng(seed, version))
     begun = Event("match_started", {"seats": len(session.seats)})
     events = (*session.events, begun, *outcome.events)

@@ -24,6 +24,7 @@ VARIABLES: dict[str, str | None] = {
     "GAME_TTL_SECONDS": "86400",
     "TURN_TIMEOUT_SECONDS": "30",
     "HAND_ACK_TIMEOUT_SECONDS": "30",
+    "TURN_TIME_CHOICES": "15,30,60",  # the turn times a table's creator may choose from
     "DEADLINE_HEARTBEAT_MS": "30000",
     "LOGGING_CONFIG": None,
     "LOG_LEVEL": "INFO",  # tavolo's own loggers; other libraries log WARNING and above
@@ -106,6 +107,7 @@ class Settings:
     app_port: int = 8080
     game_ttl_seconds: float = 86400.0
     turn_timeout_seconds: float = 30.0
+    turn_time_choices: tuple[float, ...] = (15.0, 30.0, 60.0)
     hand_ack_timeout_seconds: float = 30.0
     deadline_heartbeat_ms: float = 30000.0
     logging_config: str | None = None
@@ -188,6 +190,16 @@ def _positive_number(env: Mapping[str, str], name: str) -> float:
     if not value > 0:
         raise ConfigError(f"{name} must be greater than zero, got {raw!r}")
     return value
+
+
+def _turn_time_choices(env: Mapping[str, str]) -> tuple[float, ...]:
+    """The turn times a creator may choose; the server's default turn time is always one of them."""
+    choices = {
+        _positive_number({"TURN_TIME_CHOICES": item}, "TURN_TIME_CHOICES")
+        for item in _list(env, "TURN_TIME_CHOICES")
+    }
+    choices.add(_positive_number(env, "TURN_TIMEOUT_SECONDS"))
+    return tuple(sorted(choices))
 
 
 def _port(env: Mapping[str, str], name: str) -> int:
@@ -351,6 +363,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         game_ttl_seconds=_positive_number(env, "GAME_TTL_SECONDS"),
         turn_timeout_seconds=_positive_number(env, "TURN_TIMEOUT_SECONDS"),
         hand_ack_timeout_seconds=_positive_number(env, "HAND_ACK_TIMEOUT_SECONDS"),
+        turn_time_choices=_turn_time_choices(env),
         deadline_heartbeat_ms=_positive_number(env, "DEADLINE_HEARTBEAT_MS"),
         logging_config=_get(env, "LOGGING_CONFIG"),
         log_level=_log_level(env),

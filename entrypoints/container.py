@@ -172,9 +172,24 @@ def build_telemetry(settings: Settings) -> Any:
 
 
 def _games(
-    registry: Any, live: LiveState, clock: Clock, matches: Any, timeouts: Timeouts, bot_delay: float
+    registry: Any,
+    live: LiveState,
+    clock: Clock,
+    matches: Any,
+    timeouts: Timeouts,
+    bot_delay: float,
+    turn_choices: tuple[float, ...],
 ) -> Games:
-    return Games(registry, live.store, live.commits, clock, matches, timeouts=timeouts, bot_delay=bot_delay)
+    return Games(
+        registry,
+        live.store,
+        live.commits,
+        clock,
+        matches,
+        timeouts=timeouts,
+        turn_choices=turn_choices,
+        bot_delay=bot_delay,
+    )
 
 
 def _readiness(live: LiveState, matches: Any) -> ReadinessCheck:
@@ -195,7 +210,14 @@ class Container(containers.DeclarativeContainer):
         hand_ack=settings.provided.hand_ack_timeout_seconds,
     )
     games = providers.Singleton(
-        _games, registry, live, clock, matches, timeouts, settings.provided.bot_move_delay_seconds
+        _games,
+        registry,
+        live,
+        clock,
+        matches,
+        timeouts,
+        settings.provided.bot_move_delay_seconds,
+        settings.provided.turn_time_choices,
     )
     records = providers.Singleton(Records, registry, matches)
     hub = providers.Singleton(lambda games, live: GameHub(games, live.notifier), games, live)

@@ -6,7 +6,7 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.lobby import create_game, join_game, leave_game, list_game_types, preview
+from application.lobby import TableChoices, create_game, join_game, leave_game, list_game_types, preview
 from application.queries import my_games, snapshot
 from application.views import game_view
 from entrypoints.http.context import client_address, games_of, identity, join_limiter_of, require_identity
@@ -52,7 +52,8 @@ async def create(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     body = load(create_schema, read_json(request))
     games = games_of(request.app)
-    session = await create_game(games, user, body["game_type"], body["options"])
+    choices = TableChoices(body["public"], body["rated"], body["turn_time"])
+    session = await create_game(games, user, body["game_type"], body["options"], choices)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 

@@ -69,6 +69,21 @@ class GuestLoginSchema(Schema):
 class CreateGameSchema(Schema):
     game_type = fields.String(load_default="scopone_scientifico")
     options = fields.Dict(keys=fields.String(), load_default=dict)
+    public = fields.Boolean(
+        load_default=False,
+        metadata={"description": "listed among the open tables; otherwise found by its join code only"},
+    )
+    rated = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "a rated match moves ratings; a table with a computer player is always casual"
+        },
+    )
+    turn_time = fields.Float(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "the turn time, one of the server's TURN_TIME_CHOICES; null: the default"},
+    )
 
 
 class JoinGameSchema(Schema):
@@ -112,6 +127,15 @@ class LobbySchema(Schema):
     seats_open = fields.Integer(required=True)
     options = fields.Dict(required=True)
     created_at = fields.Float(required=True)
+    public = fields.Boolean(required=True, metadata={"description": "listed among the open tables"})
+    rated = fields.Boolean(
+        required=True, metadata={"description": "the result moves ratings (never with a computer player)"}
+    )
+    turn_time = fields.Float(
+        allow_none=True,
+        required=True,
+        metadata={"description": "the table's turn time in seconds (null: a table older than the choice)"},
+    )
     join_code = fields.String()
     seat = fields.Integer(allow_none=True)
 
