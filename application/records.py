@@ -9,7 +9,9 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Participant:
-    """One player of a finished match. ``elo_delta`` is filled in by the repository."""
+    """One player of a finished match. ``elo_delta`` and ``rating_before`` (the player's rating
+    in that game type just before the match; ``None`` for a casual match) are filled in by
+    the repository."""
 
     user_id: str
     name: str
@@ -19,12 +21,18 @@ class Participant:
     points: int
     details: Mapping[str, Any] = field(default_factory=dict)
     elo_delta: int = 0
+    rating_before: int | None = None
+
+    @property
+    def rating_after(self) -> int | None:
+        return None if self.rating_before is None else self.rating_before + self.elo_delta
 
 
 @dataclass(frozen=True, slots=True)
 class FinishedMatch:
     """A match to record: ``id`` is the game's id; ``sides`` maps the two side
-    labels to their players' user ids; ``winner`` is a side label or ``None``."""
+    labels to their players' user ids; ``winner`` is a side label or ``None``;
+    ``rated``: whether it moves ratings (a casual match is kept in the history only)."""
 
     id: str
     game_type: str
@@ -34,6 +42,7 @@ class FinishedMatch:
     participants: tuple[Participant, ...]
     sides: Mapping[str, tuple[str, ...]]
     winner: str | None
+    rated: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +67,7 @@ class HistoryCursor:
 @dataclass(frozen=True, slots=True)
 class MatchSummary:
     """A recorded match as history shows it: its result and every participant
-    with the Elo change the match produced."""
+    with the Elo change the match produced (and their rating before it, when ``rated``)."""
 
     id: str
     game_type: str
@@ -66,3 +75,4 @@ class MatchSummary:
     finished_at: float
     result: Mapping[str, Any]
     participants: tuple[Participant, ...]
+    rated: bool = True

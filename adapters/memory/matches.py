@@ -2,9 +2,9 @@
 
 The same semantics as the SQL repositories, for the embedded ``memory://``
 mode and for tests. No method awaits while it reads and changes state, so each
-is atomic under asyncio, which is what makes ``record`` exactly-once here.
-Stored matches are deep copies, so callers never share a mutable object with
-the repository.
+is atomic under asyncio, which is what makes ``record`` exactly-once and
+``adopt`` all-or-nothing here. Stored matches are deep copies, so callers never
+share a mutable object with the repository.
 """
 
 from __future__ import annotations
@@ -13,7 +13,15 @@ import copy
 import logging
 from dataclasses import dataclass, replace
 
-from adapters.sql.replay import RatingBook, ReplayMatch, replay, scored, validate
+from adapters.sql.replay import (
+    RatingBook,
+    RatingChange,
+    ReplayMatch,
+    adopt_sides,
+    replay,
+    scored,
+    validate,
+)
 from application.records import FinishedMatch, HistoryCursor, MatchSummary, Participant, Rating
 
 logger = logging.getLogger(__name__)
@@ -21,8 +29,10 @@ logger = logging.getLogger(__name__)
 
 @dataclass(slots=True)
 class _Stored:
+    """A recorded match and what it did to each participant's rating (nothing when casual)."""
+
     match: FinishedMatch
-    deltas: dict[str, int]
+    changes: dict[str, RatingChange]
 
     @property
     def key(self) -> tuple[float, str]:
@@ -37,11 +47,28 @@ class _Stored:
             started_at=m.started_at,
             finished_at=m.finished_at,
             result=copy.deepcopy(m.result),
-            participants=tuple(self._with_delta(p) for p in players),
+            participants=tuple(self._with_change(p) for p in players),
+            rated=m.rated,
         )
 
-    def _with_delta(self, p: Participant) -> Participant:
-        return replace(p, details=copy.deepcopy(p.details), elo_delta=self.deltas.get(p.user_id, 0))
+    def _with_change(self, p: Participant) -> Participant:
+        change = self.changes.get(p.user_id)
+        return replace(
+            p,
+            details=copy.deepcopy(p.details),
+            elo_delta=0 if change is None else change.delta,
+            rating_before=None if change is None else change.before,
+        )
+
+    def adopted(self, from_user: str, to_user: str, to_name: str) -> _Stored:
+        """This match with ``to_user`` (named ``to_name``) in every place of ``from_user``."""
+        m = self.match
+        participants = tuple(
+            replace(p, user_id=to_user, name=to_name) if p.user_id == from_user else p for p in m.participants
+        )
+        sides = {label: tuple(users) for label, users in adopt_sides(m.sides, from_user, to_user).items()}
+        changes = {to_user if u == from_user else u: c for u, c in self.changes.items()}
+        return _Stored(replace(m, participants=participants, sides=sides), changes)
 
 
 def _detached(match: FinishedMatch) -> FinishedMatch:
@@ -49,7 +76,10 @@ def _detached(match: FinishedMatch) -> FinishedMatch:
     return replace(
         match,
         result=copy.deepcopy(dict(match.result)),
-        participants=tuple(replace(p, details=copy.deepcopy(dict(p.details))) for p in match.participants),
+        participants=tuple(
+            replace(p, details=copy.deepcopy(dict(p.details)), elo_delta=0, rating_before=None)
+            for p in match.participants
+        ),
         sides={label: tuple(members) for label, members in match.sides.items()},
     )
 
@@ -72,12 +102,20 @@ class MemoryMatchRepository:
             return False
         validate(match)
         stored = _detached(match)
-        deltas = self._book.apply(stored.game_type, stored.sides, stored.winner, scored(stored))
-        self._matches[match.id] = _Stored(stored, deltas)
+        changes = (
+            self._book.apply(stored.game_type, stored.sides, stored.winner, scored(stored))
+            if stored.rated
+            else {}
+        )
+        self._matches[match.id] = _Stored(stored, changes)
         for p in stored.participants:
             self._by_user.setdefault(p.user_id, set()).add(match.id)
-        logger.debug("recorded match %s (%s) with deltas %s", match.id, match.game_type, deltas)
+        logger.debug("recorded match %s (%s, rated: %s): %s", match.id, match.game_type, match.rated, changes)
         return True
+
+    async def match(self, match_id: str) -> MatchSummary | None:
+        stored = self._matches.get(match_id)
+        return None if stored is None else stored.summary()
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None
@@ -120,16 +158,33 @@ class MemoryMatchRepository:
         ]
 
     async def rebuild_ratings(self) -> int:
-        ordered = sorted(self._matches.values(), key=lambda s: s.key)
-        book, deltas, count = replay(
+        ordered = sorted((s for s in self._matches.values() if s.match.rated), key=lambda s: s.key)
+        book, changes, count = replay(
             ReplayMatch(s.match.id, s.match.game_type, s.match.sides, s.match.winner, scored(s.match))
             for s in ordered
         )
-        for s in ordered:
-            s.deltas = {p.user_id: deltas[(s.match.id, p.user_id)] for p in s.match.participants}
+        for s in self._matches.values():
+            s.changes = (
+                {p.user_id: changes[(s.match.id, p.user_id)] for p in s.match.participants}
+                if s.match.rated
+                else {}
+            )
         self._book = book
-        logger.info("rebuilt ratings from %d matches", count)
+        logger.info("rebuilt ratings from %d rated matches", count)
         return count
+
+    async def adopt(self, from_user: str, to_user: str, to_name: str) -> int | None:
+        if self._by_user.get(to_user) or self._book.holds(to_user):
+            logger.debug("%s already has matches or ratings: nothing of %s moved", to_user, from_user)
+            return None
+        moved = sorted(self._by_user.pop(from_user, set()))
+        for match_id in moved:
+            self._matches[match_id] = self._matches[match_id].adopted(from_user, to_user, to_name)
+        if moved:
+            self._by_user[to_user] = set(moved)
+        self._book.adopt(from_user, to_user, to_name)
+        logger.info("moved %d matches of %s to %s", len(moved), from_user, to_user)
+        return len(moved)
 
     async def ping(self) -> None:
         """``HealthProbe``: nothing to reach, the matches live in this process."""

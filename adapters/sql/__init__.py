@@ -3,7 +3,8 @@
 ``repository`` holds every method of the port over an ``Executor``
 (``executor``: the driver's part, implemented in ``adapters.sqlite`` and
 ``adapters.postgres``); ``recording`` the record transaction, with the two
-steps the dialects spell differently; ``guards`` which writes must not
+steps the dialects spell differently; ``adoption`` the move of a guest's
+matches and ratings to a fresh account; ``guards`` which writes must not
 overlap. ``dialect`` says how the two dialects differ (pypika query class,
 placeholder style, JSON handling, upserts) and binds values; ``queries``
 builds every statement with pypika for either dialect; ``rows`` turns rows

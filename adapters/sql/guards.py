@@ -27,3 +27,6 @@ MIGRATING = Guard(MIGRATION_LOCK_KEY, shared=False)
 # Records run side by side; a rebuild waits for them and keeps new ones out while it replays.
 RECORDING = Guard(REBUILD_LOCK_KEY, shared=True)
 REBUILDING = Guard(REBUILD_LOCK_KEY, shared=False)
+# An adoption checks that an account has no row yet, then moves a guest's rows to it: no
+# record (which could give the account a row in between) and no rebuild may run meanwhile.
+ADOPTING = Guard(REBUILD_LOCK_KEY, shared=False)

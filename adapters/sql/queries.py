@@ -17,15 +17,28 @@ from pypika.dialects import PostgreSQLQuery
 from pypika.terms import CustomFunction, Field
 
 from adapters.sql.dialect import POSTGRES, Dialect, Statement, postgres_only, slot, statement
-from adapters.sql.replay import encode_sides
+from adapters.sql.replay import RatingChange, encode_sides
 from application.records import FinishedMatch, HistoryCursor, Participant, Rating
 
 MATCH = Table("match")
 PLAYER = Table("match_player")
 RATING = Table("player_rating")
 
-MATCH_COLUMNS = ("id", "game_type", "started_at", "finished_at", "result", "sides", "winner")
-PLAYER_COLUMNS = ("match_id", "user_id", "name", "seat", "team", "won", "points", "elo_delta", "details")
+MATCH_COLUMNS = ("id", "game_type", "started_at", "finished_at", "result", "sides", "winner", "rated")
+PLAYER_COLUMNS = (
+    "match_id",
+    "user_id",
+    "name",
+    "seat",
+    "team",
+    "won",
+    "points",
+    "elo_delta",
+    "rating_before",
+    "details",
+)
+# What history shows of a match row (``rows.summaries`` reads them).
+SUMMARY_COLUMNS = ("id", "game_type", "started_at", "finished_at", "result", "rated")
 RATING_COLUMNS = ("user_id", "game_type", "name", "rating", "matches", "wins", "points")
 
 
@@ -43,6 +56,7 @@ def insert_match(d: Dialect, match: FinishedMatch) -> Statement:
         d.encode_json(dict(match.result)),
         d.encode_json(encode_sides(match.sides)),
         match.winner,
+        match.rated,
     )
     query = d.query.into(MATCH).columns(*MATCH_COLUMNS).insert(*[b(v) for v in values])
     if d.upserts:
@@ -60,9 +74,11 @@ def insert_player_sql(d: Dialect) -> str:
     return str(d.query.into(PLAYER).columns(*PLAYER_COLUMNS).insert(*b.row(len(PLAYER_COLUMNS))).get_sql())
 
 
-def player_args(d: Dialect, match_id: str, p: Participant, elo_delta: int) -> tuple[Any, ...]:
+def player_args(d: Dialect, match_id: str, p: Participant, change: RatingChange | None) -> tuple[Any, ...]:
+    """One participant's row; ``change`` is ``None`` for a casual match (delta 0, no rating before)."""
     details = d.encode_json(dict(p.details))
-    return (match_id, p.user_id, p.name, p.seat, p.team, p.won, p.points, elo_delta, details)
+    delta, before = (0, None) if change is None else (change.delta, change.before)
+    return (match_id, p.user_id, p.name, p.seat, p.team, p.won, p.points, delta, before, details)
 
 
 def select_ratings(d: Dialect, game_type: str, user_ids: Sequence[str], lock: bool) -> Statement:
@@ -132,12 +148,19 @@ def history_page(
         d.query.from_(MATCH)
         .join(PLAYER)
         .on(PLAYER.match_id == MATCH.id)
-        .select(MATCH.id, MATCH.game_type, MATCH.started_at, MATCH.finished_at, MATCH.result)
+        .select(*(Field(column, table=MATCH) for column in SUMMARY_COLUMNS))
         .where(criterion)
         .orderby(MATCH.finished_at, order=Order.desc)
         .orderby(MATCH.id, order=Order.desc)
         .limit(slot(b(limit)))
     )
+    return statement(query, b)
+
+
+def match_by_id(d: Dialect, match_id: str) -> Statement:
+    """The match row ``match_id`` as history shows it (no row: not recorded)."""
+    b = d.binder()
+    query = d.query.from_(MATCH).select(*SUMMARY_COLUMNS).where(MATCH.id == b(match_id))
     return statement(query, b)
 
 
@@ -221,27 +244,109 @@ def rank_of(d: Dialect, user_id: str, game_type: str, exclude_prefix: str | None
 # --- rebuild -------------------------------------------------------------------
 
 
-def matches_in_finishing_order(d: Dialect) -> Statement:
-    query = d.query.from_(MATCH).select(MATCH.id, MATCH.game_type, MATCH.sides, MATCH.winner)
-    return statement(query.orderby(MATCH.finished_at).orderby(MATCH.id), d.binder())
-
-
-def all_players(d: Dialect) -> Statement:
-    query = d.query.from_(PLAYER).select(
-        PLAYER.match_id, PLAYER.user_id, PLAYER.name, PLAYER.won, PLAYER.points
+def rated_matches_in_finishing_order(d: Dialect) -> Statement:
+    b = d.binder()
+    query = (
+        d.query.from_(MATCH)
+        .select(MATCH.id, MATCH.game_type, MATCH.sides, MATCH.winner)
+        .where(MATCH.rated == b(True))
     )
-    return statement(query.orderby(PLAYER.match_id).orderby(PLAYER.seat), d.binder())
+    return statement(query.orderby(MATCH.finished_at).orderby(MATCH.id), b)
+
+
+def players_of_rated_matches(d: Dialect) -> Statement:
+    b = d.binder()
+    query = (
+        d.query.from_(PLAYER)
+        .join(MATCH)
+        .on(MATCH.id == PLAYER.match_id)
+        .select(PLAYER.match_id, PLAYER.user_id, PLAYER.name, PLAYER.won, PLAYER.points)
+        .where(MATCH.rated == b(True))
+    )
+    return statement(query.orderby(PLAYER.match_id).orderby(PLAYER.seat), b)
 
 
 def delete_ratings(d: Dialect) -> Statement:
     return statement(d.query.from_(RATING).delete(), d.binder())
 
 
-def update_delta_sql(d: Dialect) -> str:
+def update_replayed_sql(d: Dialect) -> str:
+    """A participant's delta and rating before, as a rebuild found them (see ``replayed_args``)."""
     b = d.binder()
     query = (
         d.query.update(PLAYER)
         .set(PLAYER.elo_delta, b(None))
+        .set(PLAYER.rating_before, b(None))
         .where((PLAYER.match_id == b(None)) & (PLAYER.user_id == b(None)))
     )
     return str(query.get_sql())
+
+
+def replayed_args(match_id: str, user_id: str, change: RatingChange) -> tuple[Any, ...]:
+    return (change.delta, change.before, match_id, user_id)
+
+
+def reset_casual_players(d: Dialect) -> Statement:
+    """Every participant of a casual match back to delta 0 and no rating before."""
+    b = d.binder()
+    delta, before = b(0), b(None)
+    casual = d.query.from_(MATCH).select(MATCH.id).where(MATCH.rated == b(False))
+    query = (
+        d.query.update(PLAYER)
+        .set(PLAYER.elo_delta, delta)
+        .set(PLAYER.rating_before, before)
+        .where(PLAYER.match_id.isin(casual))
+    )
+    return statement(query, b)
+
+
+# --- adopt ---------------------------------------------------------------------
+
+
+def a_row_of(d: Dialect, table: Table, user_id: str) -> Statement:
+    """One row of ``table`` (``PLAYER`` or ``RATING``) that names ``user_id``, if there is any."""
+    b = d.binder()
+    user = Field("user_id", table=table)
+    return statement(d.query.from_(table).select(user).where(user == b(user_id)).limit(1), b)
+
+
+def sides_of_matches_of(d: Dialect, user_id: str) -> Statement:
+    """The id and sides of every match ``user_id`` played, by id."""
+    b = d.binder()
+    query = (
+        d.query.from_(MATCH)
+        .join(PLAYER)
+        .on(PLAYER.match_id == MATCH.id)
+        .select(MATCH.id, MATCH.sides)
+        .where(PLAYER.user_id == b(user_id))
+        .orderby(MATCH.id)
+    )
+    return statement(query, b)
+
+
+def update_sides_sql(d: Dialect) -> str:
+    """A match's sides (arguments: the encoded sides, the match id)."""
+    b = d.binder()
+    return str(d.query.update(MATCH).set(MATCH.sides, b(None)).where(MATCH.id == b(None)).get_sql())
+
+
+def move_players(d: Dialect, from_user: str, to_user: str, to_name: str) -> Statement:
+    b = d.binder()
+    query = (
+        d.query.update(PLAYER)
+        .set(PLAYER.user_id, b(to_user))
+        .set(PLAYER.name, b(to_name))
+        .where(PLAYER.user_id == b(from_user))
+    )
+    return statement(query, b)
+
+
+def move_ratings(d: Dialect, from_user: str, to_user: str, to_name: str) -> Statement:
+    b = d.binder()
+    query = (
+        d.query.update(RATING)
+        .set(RATING.user_id, b(to_user))
+        .set(RATING.name, b(to_name))
+        .where(RATING.user_id == b(from_user))
+    )
+    return statement(query, b)

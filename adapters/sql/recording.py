@@ -1,10 +1,13 @@
 """Recording one finished match inside a write transaction, once for every dialect.
 
 The steps are the same everywhere: insert the match unless its id is there
-already, read the participants' rating rows, rate the match against them
-(``replay.rate_recorded``), write the players with their deltas, update the
-rating rows that existed and insert the others. Two steps differ, by what the
-dialect can say (``Dialect.upserts``):
+already; for a rated match, read the participants' rating rows, rate the
+match against them (``replay.rate_recorded``), write the players with their
+deltas and ratings before the match (as read here, inside the transaction),
+update the rating rows that existed and insert the others. A casual match
+(``FinishedMatch.rated`` false) only writes its players, with delta 0 and no
+rating before, and reads or writes no rating row. Two steps differ, by what
+the dialect can say (``Dialect.upserts``):
 
 * whether the match is new. With upserts, the insert itself answers
   (``ON CONFLICT (id) DO NOTHING RETURNING id``: no row back, recorded
@@ -23,25 +26,32 @@ from __future__ import annotations
 from adapters.sql import queries, rows
 from adapters.sql.dialect import Dialect
 from adapters.sql.executor import Connection
-from adapters.sql.replay import rate_recorded
+from adapters.sql.replay import RatingChange, rate_recorded
 from application.records import FinishedMatch, Rating
 from domain.elo import START_RATING
 
 
-async def record_in(connection: Connection, d: Dialect, match: FinishedMatch) -> dict[str, int] | None:
-    """Record ``match``; returns each participant's Elo delta, or ``None`` when it was recorded already."""
+async def record_in(
+    connection: Connection, d: Dialect, match: FinishedMatch
+) -> dict[str, RatingChange] | None:
+    """Record ``match``; returns what it did to each participant's rating (nothing for a
+    casual match), or ``None`` when it was recorded already."""
     if not await _inserted(connection, d, match):
         return None
+    if not match.rated:
+        casual = [queries.player_args(d, match.id, p, None) for p in match.participants]
+        await connection.executemany(queries.insert_player_sql(d), casual)
+        return {}
     current = await _ratings_to_update(connection, d, match)
-    deltas, updated = rate_recorded(match, current)
-    players = [queries.player_args(d, match.id, p, deltas[p.user_id]) for p in match.participants]
+    changes, updated = rate_recorded(match, current)
+    players = [queries.player_args(d, match.id, p, changes[p.user_id]) for p in match.participants]
     await connection.executemany(queries.insert_player_sql(d), players)
     existing = {r.user_id for r in current}
     changed = [queries.update_rating_args(r) for r in updated if r.user_id in existing]
     await connection.executemany(queries.update_rating_sql(d), changed)
     new = [queries.rating_args(r) for r in updated if r.user_id not in existing]
     await connection.executemany(queries.insert_rating_sql(d), new)
-    return deltas
+    return changes
 
 
 async def _inserted(connection: Connection, d: Dialect, match: FinishedMatch) -> bool:

@@ -4,8 +4,12 @@ The repositories differ in where ratings live and how they are locked; what a
 match does to them is decided here, once: ``RatingBook.apply`` asks
 ``domain.elo.rate_match`` for each player's delta from the ratings the book
 holds, then moves each participant's rating by it and bumps the aggregates
-(matches + 1, wins + 1 if won, points + points, name = the latest one).
-``replay`` runs a whole history through a fresh book, for ``rebuild_ratings``.
+(matches + 1, wins + 1 if won, points + points, name = the latest one), and
+says, per participant, the rating before the match and the delta
+(``RatingChange``). Only rated matches go through a book: a casual one
+changes no rating. ``replay`` runs a whole history of rated matches through a
+fresh book, for ``rebuild_ratings``; ``RatingBook.adopt`` and
+``adopt_sides`` move a user's ratings and side places to another user id.
 """
 
 from __future__ import annotations
@@ -31,6 +35,18 @@ class Scored:
     name: str
     won: bool
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one rated match did to one participant's rating in its game type."""
+
+    before: int
+    delta: int
+
+    @property
+    def after(self) -> int:
+        return self.before + self.delta
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +87,14 @@ def decode_sides(raw: Sequence[Sequence[Any]]) -> dict[str, list[str]]:
     return {str(label): [str(user) for user in members] for label, members in raw}
 
 
+def adopt_sides(sides: Sides, from_user: str, to_user: str) -> dict[str, list[str]]:
+    """``sides`` (in their order) with ``to_user`` wherever ``from_user`` was."""
+    return {
+        label: [to_user if user == from_user else user for user in members]
+        for label, members in sides.items()
+    }
+
+
 class RatingBook:
     """Ratings and leaderboard aggregates per (user id, game type), updated match by match."""
 
@@ -83,10 +107,24 @@ class RatingBook:
     def rows(self) -> list[Rating]:
         return list(self._rows.values())
 
+    def holds(self, user_id: str) -> bool:
+        """Whether ``user_id`` has a rating in any game type."""
+        return any(user == user_id for user, _ in self._rows)
+
+    def adopt(self, from_user: str, to_user: str, to_name: str) -> None:
+        """Every rating of ``from_user`` becomes ``to_user``'s, named ``to_name``
+        (``to_user`` must have none: an existing row of theirs would be overwritten)."""
+        for (user, game_type), row in list(self._rows.items()):
+            if user == from_user:
+                del self._rows[(user, game_type)]
+                self._rows[(to_user, game_type)] = Rating(
+                    to_user, game_type, to_name, row.rating, row.matches, row.wins, row.points
+                )
+
     def apply(
         self, game_type: str, sides: Sides, winner: str | None, players: Sequence[Scored]
-    ) -> dict[str, int]:
-        """Rate one match: returns each participant's delta (0 for one on neither side)."""
+    ) -> dict[str, RatingChange]:
+        """Rate one match: each participant's rating before it and delta (0 for one on neither side)."""
         members = {label: list(users) for label, users in sides.items()}
         current: dict[str, float] = {}
         for users in members.values():
@@ -94,47 +132,54 @@ class RatingBook:
                 row = self._rows.get((user, game_type))
                 current[user] = row.rating if row is not None else START_RATING
         deltas = rate_match(current, members, winner)
-        result: dict[str, int] = {}
+        result: dict[str, RatingChange] = {}
         for player in players:
             delta = deltas.get(player.user_id, 0)
             old = self._rows.get((player.user_id, game_type))
+            before = old.rating if old is not None else START_RATING
             self._rows[(player.user_id, game_type)] = Rating(
                 user_id=player.user_id,
                 game_type=game_type,
                 name=player.name,
-                rating=(old.rating if old is not None else START_RATING) + delta,
+                rating=before + delta,
                 matches=(old.matches if old is not None else 0) + 1,
                 wins=(old.wins if old is not None else 0) + (1 if player.won else 0),
                 points=(old.points if old is not None else 0) + player.points,
             )
-            result[player.user_id] = delta
+            result[player.user_id] = RatingChange(before, delta)
         return result
 
 
-def replay(matches: Iterable[ReplayMatch]) -> tuple[RatingBook, dict[tuple[str, str], int], int]:
-    """Rate ``matches`` in the order given (finishing order) from scratch.
+def replay(
+    matches: Iterable[ReplayMatch],
+) -> tuple[RatingBook, dict[tuple[str, str], RatingChange], int]:
+    """Rate ``matches`` (rated ones only) in the order given (finishing order) from scratch.
 
-    Returns the resulting book, every ``(match id, user id) -> delta``, and the
-    number of matches replayed.
+    Returns the resulting book, every ``(match id, user id) -> RatingChange``,
+    and the number of matches replayed.
     """
     book = RatingBook()
-    deltas: dict[tuple[str, str], int] = {}
+    changes: dict[tuple[str, str], RatingChange] = {}
     count = 0
     for match in matches:
-        for user_id, delta in book.apply(match.game_type, match.sides, match.winner, match.players).items():
-            deltas[(match.id, user_id)] = delta
+        for user_id, change in book.apply(match.game_type, match.sides, match.winner, match.players).items():
+            changes[(match.id, user_id)] = change
         count += 1
     logger.debug("replayed %d matches into %d rating rows", count, len(book.rows()))
-    return book, deltas, count
+    return book, changes, count
 
 
-def rate_recorded(match: FinishedMatch, current: Iterable[Rating]) -> tuple[dict[str, int], list[Rating]]:
-    """Rate a match being recorded against its participants' ``current`` rating rows.
+def rate_recorded(
+    match: FinishedMatch, current: Iterable[Rating]
+) -> tuple[dict[str, RatingChange], list[Rating]]:
+    """Rate a rated match being recorded against its participants' ``current`` rating rows.
 
-    Returns each participant's delta and their updated rows, by user id (the
-    order in which a repository locks and writes them).
+    Returns each participant's rating before the match and delta, and their
+    updated rows, by user id (the order in which a repository locks and writes them).
     """
+    if not match.rated:
+        raise ValueError(f"match {match.id} is casual: it moves no rating")
     book = RatingBook(current)
-    deltas = book.apply(match.game_type, match.sides, match.winner, scored(match))
-    updated = [book.get(user_id, match.game_type) for user_id in sorted(deltas)]
-    return deltas, [row for row in updated if row is not None]
+    changes = book.apply(match.game_type, match.sides, match.winner, scored(match))
+    updated = [book.get(user_id, match.game_type) for user_id in sorted(changes)]
+    return changes, [row for row in updated if row is not None]

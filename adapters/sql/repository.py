@@ -2,8 +2,8 @@
 
 Every method of the ``MatchRepository`` port, the schema migrations and the
 health probe live here; the executor (SQLite or PostgreSQL) lends connections
-and transactions. Reads that take two statements (a history page and its
-players, a leaderboard page and its total) run in one read-only transaction;
+and transactions. Reads that take two statements (a history page or one match
+and its players, a leaderboard page and its total) run in one read-only transaction;
 writes run in one write transaction each, guarded against the writes they
 must not overlap (``adapters.sql.guards``), and run to their end even when
 their caller is cancelled (``FinishingWrites``), so a connection is never
@@ -15,9 +15,10 @@ from __future__ import annotations
 import logging
 
 from adapters.sql import queries, rows
+from adapters.sql.adoption import adopt_in
 from adapters.sql.executor import Executor, MissingTable
 from adapters.sql.finishing_writes import FinishingWrites
-from adapters.sql.guards import MIGRATING, REBUILDING, RECORDING
+from adapters.sql.guards import ADOPTING, MIGRATING, REBUILDING, RECORDING
 from adapters.sql.migrations import PACKAGE, applied, apply_pending, discover, pending
 from adapters.sql.recording import record_in
 from adapters.sql.replay import replay, validate
@@ -77,6 +78,16 @@ class SqlMatchRepository:
             )
         return [rows.rating(row) for row in page], total
 
+    async def match(self, match_id: str) -> MatchSummary | None:
+        d = self._dialect
+        async with self._executor.transaction(readonly=True) as connection:
+            found = await connection.fetch(queries.match_by_id(d, match_id))
+            if not found:
+                return None
+            players = await connection.fetch(queries.players_of(d, [match_id]))
+        [summary] = rows.summaries(d, found, players)
+        return summary
+
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None
     ) -> list[MatchSummary]:
@@ -106,11 +117,14 @@ class SqlMatchRepository:
 
     async def _record(self, match: FinishedMatch) -> bool:
         async with self._executor.transaction(guard=RECORDING) as connection:
-            deltas = await record_in(connection, self._dialect, match)
-        if deltas is None:
+            changes = await record_in(connection, self._dialect, match)
+        if changes is None:
             logger.debug("match %s already recorded", match.id)
             return False
-        logger.debug("recorded match %s (%s) with deltas %s", match.id, match.game_type, deltas)
+        if match.rated:
+            logger.debug("recorded match %s (%s) with changes %s", match.id, match.game_type, changes)
+        else:
+            logger.debug("recorded casual match %s (%s)", match.id, match.game_type)
         return True
 
     async def rebuild_ratings(self) -> int:
@@ -119,17 +133,30 @@ class SqlMatchRepository:
     async def _rebuild_ratings(self) -> int:
         d = self._dialect
         async with self._executor.transaction(guard=REBUILDING) as connection:
-            matches = await connection.fetch(queries.matches_in_finishing_order(d))
-            players = await connection.fetch(queries.all_players(d))
-            book, deltas, count = replay(rows.replay_matches(d, matches, players))
+            matches = await connection.fetch(queries.rated_matches_in_finishing_order(d))
+            players = await connection.fetch(queries.players_of_rated_matches(d))
+            book, changes, count = replay(rows.replay_matches(d, matches, players))
             await connection.execute(queries.delete_ratings(d))
-            changed = [(delta, m, u) for (m, u), delta in deltas.items()]
-            await connection.executemany(queries.update_delta_sql(d), changed)
+            replayed = [queries.replayed_args(m, u, change) for (m, u), change in changes.items()]
+            await connection.executemany(queries.update_replayed_sql(d), replayed)
+            await connection.execute(queries.reset_casual_players(d))
             await connection.executemany(
                 queries.insert_rating_sql(d), [queries.rating_args(r) for r in book.rows()]
             )
-        logger.info("rebuilt ratings of %s from %d matches", self._executor.name, count)
+        logger.info("rebuilt ratings of %s from %d rated matches", self._executor.name, count)
         return count
+
+    async def adopt(self, from_user: str, to_user: str, to_name: str) -> int | None:
+        return await self._writes.run(self._adopt(from_user, to_user, to_name))
+
+    async def _adopt(self, from_user: str, to_user: str, to_name: str) -> int | None:
+        async with self._executor.transaction(guard=ADOPTING) as connection:
+            moved = await adopt_in(connection, self._dialect, from_user, to_user, to_name)
+        if moved is None:
+            logger.debug("%s already has matches or ratings: nothing of %s moved", to_user, from_user)
+        else:
+            logger.info("moved %d matches of %s to %s", moved, from_user, to_user)
+        return moved
 
     async def migrate(self) -> list[str]:
         return await self._writes.run(self._migrate())

@@ -36,11 +36,13 @@ def participant(d: Dialect, row: Row) -> Participant:
         points=int(row["points"]),
         details=d.decode_json(row["details"]),
         elo_delta=int(row["elo_delta"]),
+        rating_before=None if row["rating_before"] is None else int(row["rating_before"]),
     )
 
 
 def summaries(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> list[MatchSummary]:
-    """History summaries in the order of ``matches``, each with its players (by seat)."""
+    """History summaries in the order of ``matches`` (rows of ``queries.SUMMARY_COLUMNS``),
+    each with its players (by seat)."""
     by_match: dict[str, list[Participant]] = {row["id"]: [] for row in matches}
     for row in players:
         by_match[row["match_id"]].append(participant(d, row))
@@ -52,13 +54,16 @@ def summaries(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> lis
             finished_at=float(row["finished_at"]),
             result=d.decode_json(row["result"]),
             participants=tuple(by_match[row["id"]]),
+            rated=bool(row["rated"]),
         )
         for row in matches
     ]
 
 
 def replay_matches(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> list[ReplayMatch]:
-    """The recorded matches (already in finishing order) with their players, ready to replay."""
+    """The recorded rated matches (already in finishing order) with their players, ready to replay.
+
+    ``players`` are those of ``matches`` only."""
     by_match: dict[str, list[Scored]] = {row["id"]: [] for row in matches}
     for row in players:
         by_match[row["match_id"]].append(

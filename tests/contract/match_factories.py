@@ -2,10 +2,12 @@
 
 ``MATCH_REPOSITORIES`` maps an adapter name to an async context manager that
 yields a ready, migrated repository together with a ``wipe_ratings`` hook. The
-hook reaches past the port (emptying ``player_rating`` and zeroing every
-``elo_delta``) so that a test can prove ``rebuild_ratings`` recomputes from the
-matches alone. ``MIGRATION_TARGETS`` maps a dialect to a context manager that
-yields a fresh, empty database and makes repositories on it.
+hook reaches past the port (emptying ``player_rating``, zeroing every
+``elo_delta`` and forgetting every ``rating_before``) so that a test can prove
+``rebuild_ratings`` recomputes from the matches alone. ``MIGRATION_TARGETS``
+maps a dialect to a context manager that yields a fresh, empty database, makes
+repositories on it and runs statements on it past them (to write rows the way
+an older schema had them).
 
 PostgreSQL tests each get a database ``tavolo_test_<hex>`` created through
 ``TAVOLO_TEST_DATABASE_URL`` (default: the local ``postgres`` database) and
@@ -18,7 +20,7 @@ from __future__ import annotations
 import os
 import tempfile
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -31,10 +33,11 @@ from pypika.dialects import PostgreSQLQuery, SQLLiteQuery
 
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.postgres.matches import PostgresMatchRepository
+from adapters.sql.dialect import POSTGRES, SQLITE, Dialect, Statement
 from adapters.sql.replay import RatingBook
 from adapters.sqlite.matches import SqliteMatchRepository
 from application.ports import MatchRepository
-from application.records import FinishedMatch
+from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
 from tests.conftest import service_unavailable
 
 ADMIN_DSN = os.environ.get("TAVOLO_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -50,11 +53,11 @@ MatchFactory = Callable[[], AbstractAsyncContextManager[MatchRepositoryUnderTest
 
 
 def _wipe_statements(query: Any) -> list[str]:
-    """Forget every rating and every recorded delta (constants only, nothing to bind)."""
+    """Forget every rating, every recorded delta and rating before (constants only, nothing to bind)."""
     ratings, players = Table("player_rating"), Table("match_player")
     return [
         str(query.from_(ratings).delete().get_sql()),
-        str(query.update(players).set(players.elo_delta, 0).get_sql()),
+        str(query.update(players).set(players.elo_delta, 0).set(players.rating_before, None).get_sql()),
     ]
 
 
@@ -68,7 +71,7 @@ async def memory_match_repository() -> AsyncIterator[MatchRepositoryUnderTest]:
     async def wipe() -> None:
         repository._book = RatingBook()
         for stored in repository._matches.values():
-            stored.deltas = dict.fromkeys(stored.deltas, 0)
+            stored.changes = {}
 
     yield MatchRepositoryUnderTest(repository, wipe)
 
@@ -170,15 +173,32 @@ class MigratingRepository(Protocol):
 
     async def record(self, match: FinishedMatch) -> bool: ...
 
+    async def match(self, match_id: str) -> MatchSummary | None: ...
+
+    async def history(
+        self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None
+    ) -> list[MatchSummary]: ...
+
+    async def ratings(self, user_id: str) -> list[Rating]: ...
+
+    async def rebuild_ratings(self) -> int: ...
+
 
 @dataclass
 class MigrationTarget:
-    """A fresh, empty database of one dialect: make repositories on it, read its bookkeeping."""
+    """A fresh, empty database of one dialect: make repositories on it, read its bookkeeping,
+    ``run`` statements on it directly (built and bound for ``sql``, its ``Dialect``; JSON
+    values bound as text)."""
 
     dialect: str
     build: Callable[[str], MigratingRepository]  # migrations package -> an unopened repository
     read_bookkeeping: Callable[[], Awaitable[list[str]]]
+    run: Callable[[Sequence[Statement]], Awaitable[None]]
     made: list[MigratingRepository] = field(default_factory=list)
+
+    @property
+    def sql(self) -> Dialect:
+        return {"postgres": POSTGRES, "sqlite": SQLITE}[self.dialect]
 
     async def repository(self, migrations_package: str = "migrations") -> MigratingRepository:
         repository = self.build(migrations_package)
@@ -203,8 +223,17 @@ async def sqlite_target() -> AsyncIterator[MigrationTarget]:
             async with aiosqlite.connect(path) as db:
                 return [row[0] for row in await db.execute_fetchall(str(sql))]
 
+        async def run(statements: Sequence[Statement]) -> None:
+            async with aiosqlite.connect(path) as db:
+                for statement in statements:
+                    await db.execute(statement.sql, statement.args)
+                await db.commit()
+
         target = MigrationTarget(
-            "sqlite", lambda package: SqliteMatchRepository(path, migrations_package=package), bookkeeping
+            "sqlite",
+            lambda package: SqliteMatchRepository(path, migrations_package=package),
+            bookkeeping,
+            run,
         )
         try:
             yield target
@@ -224,10 +253,20 @@ async def postgres_target() -> AsyncIterator[MigrationTarget]:
             finally:
                 await conn.close()
 
+        async def run(statements: Sequence[Statement]) -> None:
+            conn = await asyncpg.connect(dsn)
+            try:
+                async with conn.transaction():
+                    for statement in statements:
+                        await conn.execute(statement.sql, *statement.args)
+            finally:
+                await conn.close()
+
         target = MigrationTarget(
             "postgres",
             lambda package: PostgresMatchRepository(dsn, min_size=1, max_size=2, migrations_package=package),
             bookkeeping,
+            run,
         )
         try:
             yield target

@@ -42,6 +42,7 @@ def finished(
     at: float = T0,
     points: Mapping[str, int] | None = None,
     names: Mapping[str, str] | None = None,
+    rated: bool = True,
 ) -> FinishedMatch:
     """A match whose seats follow the sides' listing order; each side is also the team label."""
     members = [(label, user) for label, users in sides.items() for user in users]
@@ -67,6 +68,7 @@ def finished(
         participants=participants,
         sides={label: tuple(users) for label, users in sides.items()},
         winner=winner,
+        rated=rated,
     )
 
 
@@ -129,12 +131,86 @@ async def test_a_recorded_match_reads_back_exactly(repo: MatchRepository) -> Non
         finished_at=1_700_001_234.987654321,
         result=match.result,
         participants=(
-            Participant("u-zoë", "Zoë Ñ.", 0, None, True, 11, {"scope": 3, "primiera": [84, 79]}, 16),
-            Participant("u-ugo", "Ugo", 1, "rossi", False, 6, {}, -16),
+            Participant("u-zoë", "Zoë Ñ.", 0, None, True, 11, {"scope": 3, "primiera": [84, 79]}, 16, 1500),
+            Participant("u-ugo", "Ugo", 1, "rossi", False, 6, {}, -16, 1500),
         ),
+        rated=True,
     )
     cursor = HistoryCursor(summary.finished_at, summary.id)
     assert await repo.history("u-ugo", limit=5, cursor=cursor) == []
+    assert await repo.match(match.id) == summary
+
+
+async def test_an_unknown_match_is_none(repo: MatchRepository) -> None:
+    await repo.record(finished({"A": ("u-anna",), "B": ("u-bruno",)}, "A", game_type=BRISCOLA))
+
+    assert await repo.match(str(uuid.uuid4())) is None
+
+
+# --- rated and casual ----------------------------------------------------------------
+
+
+def before_and_after(summary: MatchSummary) -> dict[str, tuple[int | None, int | None]]:
+    return {p.user_id: (p.rating_before, p.rating_after) for p in summary.participants}
+
+
+async def test_a_casual_match_is_in_the_history_but_moves_no_rating(repo: MatchRepository) -> None:
+    rated = finished({"A": ("u-anna",), "B": ("u-bruno",)}, "A", game_type=BRISCOLA, at=T0)
+    casual = finished(
+        {"A": ("u-anna",), "B": ("bot:normal:1",)}, "A", game_type=BRISCOLA, at=T0 + 10, rated=False
+    )
+    assert await repo.record(rated)
+    ratings_before = await repo.ratings("u-anna")
+
+    assert await repo.record(casual) is True
+    assert await repo.record(casual) is False
+
+    newest, oldest = await whole_history(repo, "u-anna")
+    assert (newest.id, newest.rated, oldest.id, oldest.rated) == (casual.id, False, rated.id, True)
+    assert [(p.user_id, p.elo_delta, p.rating_before, p.rating_after) for p in newest.participants] == [
+        ("u-anna", 0, None, None),
+        ("bot:normal:1", 0, None, None),
+    ]
+    assert await repo.match(casual.id) == newest
+    assert await whole_history(repo, "bot:normal:1") == [newest]
+    assert (
+        await repo.ratings("u-anna") == ratings_before == [Rating("u-anna", BRISCOLA, "Anna", 1516, 1, 1, 0)]
+    )
+    assert await repo.ratings("bot:normal:1") == []
+    board, total = await repo.leaderboard(BRISCOLA, 0, 10)
+    assert (total, [r.user_id for r in board]) == (2, ["u-anna", "u-bruno"])
+    assert await repo.rank_of("bot:normal:1", BRISCOLA) is None
+
+
+async def test_a_rated_match_keeps_each_players_rating_before_it(repo: MatchRepository) -> None:
+    m1, m2, *_ = elo_scenario()
+    between = finished(
+        {"A": ("u-anna", "u-bruno"), "B": ("u-carla", "bot:easy:0")}, "B", at=T0 + 150, rated=False
+    )
+    for match in (m1, between, m2):
+        assert await repo.record(match)
+
+    second, casual, first = await whole_history(repo, "u-anna")
+
+    assert before_and_after(first) == {
+        "u-anna": (1500, 1516),
+        "u-bruno": (1500, 1516),
+        "u-carla": (1500, 1484),
+        "u-dario": (1500, 1484),
+    }
+    # The casual match in between changed nothing: the second starts where the first ended.
+    assert casual.id == between.id and {p.rating_before for p in casual.participants} == {None}
+    assert before_and_after(second) == {
+        "u-anna": (1516, 1499),
+        "u-bruno": (1516, 1499),
+        "u-carla": (1484, 1501),
+        "u-dario": (1484, 1501),
+    }
+    assert [await repo.match(s.id) for s in (second, casual, first)] == [second, casual, first]
+    board, _ = await repo.leaderboard(SCOPONE, 0, 10)
+    assert {r.user_id: r.rating for r in board} == {
+        u: after for u, (_, after) in before_and_after(second).items()
+    }
 
 
 # --- Elo, by hand --------------------------------------------------------------------
@@ -336,6 +412,34 @@ async def test_rebuild_from_wiped_ratings_reproduces_ratings_and_deltas(
     assert await snapshot(repo, users) == before
 
 
+async def test_rebuild_keeps_casual_matches_casual_and_reproduces_ratings_before(
+    under_test: MatchRepositoryUnderTest,
+) -> None:
+    repo = under_test.repository
+    m1, m2, m3, m4 = elo_scenario()
+    teams = {"A": ("u-anna", "u-bot"), "B": ("u-carla", "u-dario")}
+    casual = [
+        finished(teams, "B", at=T0 + 150, rated=False),
+        finished({"x": ("u-elena",), "y": ("u-zed",)}, "x", game_type=CHIAMATA, at=T0 + 350, rated=False),
+    ]
+    for match in (m1, casual[0], m2, m3, casual[1], m4):
+        await repo.record(match)
+    users = ["u-anna", "u-bruno", "u-carla", "u-dario", "u-elena", "u-bot", "u-zed"]
+    before = await snapshot(repo, users)
+
+    await under_test.wipe_ratings()
+    assert await repo.rebuild_ratings() == 4
+
+    assert await snapshot(repo, users) == before
+    for match in casual:
+        summary = await repo.match(match.id)
+        assert summary is not None and summary.rated is False
+        assert {(p.elo_delta, p.rating_before) for p in summary.participants} == {(0, None)}
+    assert await repo.ratings("u-zed") == await repo.ratings("u-bot") == []
+    [latest, *_] = await whole_history(repo, "u-elena")
+    assert latest.id == m4.id and before_and_after(latest)["u-elena"] == (1484, 1467)
+
+
 async def test_rebuild_replays_in_finishing_order_not_recording_order(repo: MatchRepository) -> None:
     m1, m2, m3, m4 = elo_scenario()
     for match in (m2, m1, m4, m3):
@@ -346,6 +450,140 @@ async def test_rebuild_replays_in_finishing_order_not_recording_order(repo: Matc
     assert await repo.leaderboard(SCOPONE, 0, 10) == (SCOPONE_BOARD, 4)
     assert await repo.leaderboard(CHIAMATA, 0, 10) == (CHIAMATA_BOARD, 5)
     assert [deltas(s)["u-anna"] for s in await whole_history(repo, "u-anna")] == [-17, 16, -17, 16]
+
+
+# --- adopt ----------------------------------------------------------------------------
+
+
+async def a_guests_matches(repo: MatchRepository) -> list[FinishedMatch]:
+    """guest:7 (named Ospite) beats anna at briscola, loses to her at scopa, and plays a casual one."""
+    played = [
+        finished(
+            {"g": ("guest:7",), "a": ("u-anna",)}, "g", game_type=BRISCOLA, at=T0 + 1, points={"guest:7": 70}
+        ),
+        finished(
+            {"a": ("u-anna",), "g": ("guest:7",)}, "a", game_type=SCOPA, at=T0 + 2, points={"guest:7": 5}
+        ),
+        finished({"g": ("guest:7",), "b": ("bot:easy:0",)}, "b", game_type=SCOPA, at=T0 + 3, rated=False),
+    ]
+    for match in played:
+        assert await repo.record(
+            replace(
+                match,
+                participants=tuple(
+                    replace(p, name="Ospite") if p.user_id == "guest:7" else p for p in match.participants
+                ),
+            )
+        )
+    return played
+
+
+async def test_adopt_moves_a_guests_history_and_ratings_into_a_fresh_account(repo: MatchRepository) -> None:
+    played = await a_guests_matches(repo)
+    guest_history = await whole_history(repo, "guest:7")
+    guest_ratings = await repo.ratings("guest:7")
+    anna_before = await repo.ratings("u-anna")
+
+    assert await repo.adopt("guest:7", "u-gina", "Gina") == 3
+
+    history = await whole_history(repo, "u-gina")
+    assert [s.id for s in history] == newest_first(played)
+    assert [s.rated for s in history] == [s.rated for s in guest_history]
+    assert [deltas(s).get("u-gina") for s in history] == [deltas(s)["guest:7"] for s in guest_history]
+    assert {(p.user_id, p.name) for s in history for p in s.participants} == {
+        ("u-gina", "Gina"),
+        ("u-anna", "Anna"),
+        ("bot:easy:0", "Bot:Easy:0"),
+    }
+    assert await repo.match(played[0].id) == history[-1]
+    assert await whole_history(repo, "guest:7") == []
+    assert await repo.ratings("guest:7") == []
+    assert await repo.ratings("u-gina") == [replace(r, user_id="u-gina", name="Gina") for r in guest_ratings]
+    assert await repo.ratings("u-anna") == anna_before
+    board, total = await repo.leaderboard(BRISCOLA, 0, 10)
+    assert (total, [(r.user_id, r.name) for r in board]) == (2, [("u-gina", "Gina"), ("u-anna", "Anna")])
+    assert await repo.rank_of("guest:7", BRISCOLA) is None
+
+
+async def test_adopt_refuses_an_account_that_already_has_a_rating(repo: MatchRepository) -> None:
+    await a_guests_matches(repo)
+    await repo.record(finished({"a": ("u-gina",), "b": ("u-anna",)}, "a", game_type=BRISCOLA, at=T0 + 9))
+    guest, account = await whole_history(repo, "guest:7"), await whole_history(repo, "u-gina")
+    ratings = await repo.ratings("guest:7"), await repo.ratings("u-gina")
+
+    assert await repo.adopt("guest:7", "u-gina", "Gina") is None
+
+    assert await whole_history(repo, "guest:7") == guest
+    assert await whole_history(repo, "u-gina") == account
+    assert (await repo.ratings("guest:7"), await repo.ratings("u-gina")) == ratings
+
+
+async def test_adopt_refuses_an_account_that_already_has_a_casual_match(repo: MatchRepository) -> None:
+    await a_guests_matches(repo)
+    await repo.record(finished({"a": ("u-gina",), "b": ("bot:easy:0",)}, "a", at=T0 + 9, rated=False))
+    guest, guest_ratings = await whole_history(repo, "guest:7"), await repo.ratings("guest:7")
+
+    assert await repo.adopt("guest:7", "u-gina", "Gina") is None
+
+    assert await whole_history(repo, "guest:7") == guest
+    assert await repo.ratings("guest:7") == guest_ratings
+    assert await repo.ratings("u-gina") == []
+    assert len(await whole_history(repo, "u-gina")) == 1
+
+
+async def test_adopting_a_guest_with_nothing_moves_nothing(repo: MatchRepository) -> None:
+    await a_guests_matches(repo)
+
+    assert await repo.adopt("guest:0", "u-gina", "Gina") == 0
+
+    assert await whole_history(repo, "u-gina") == []
+    assert await repo.ratings("u-gina") == []
+    assert len(await whole_history(repo, "guest:7")) == 3
+    # Still fresh: a later adoption into the account goes through.
+    assert await repo.adopt("guest:7", "u-gina", "Gina") == 3
+
+
+async def test_a_rebuild_after_adopt_keeps_the_accounts_ratings(
+    under_test: MatchRepositoryUnderTest,
+) -> None:
+    repo = under_test.repository
+    await a_guests_matches(repo)
+    assert await repo.adopt("guest:7", "u-gina", "Gina") == 3
+    # The account plays on, rated, from where the guest left off.
+    await repo.record(finished({"a": ("u-gina",), "b": ("u-anna",)}, "b", game_type=BRISCOLA, at=T0 + 9))
+    users = ["u-gina", "u-anna", "guest:7", "bot:easy:0"]
+    boards = [await repo.leaderboard(g, 0, 10) for g in (BRISCOLA, SCOPA)]
+    before = boards, [await repo.ratings(u) for u in users], [await whole_history(repo, u) for u in users]
+    [latest, *_] = await whole_history(repo, "u-gina")
+    assert before_and_after(latest)["u-gina"] == (1516, 1499)
+
+    await under_test.wipe_ratings()
+    assert await repo.rebuild_ratings() == 3
+
+    boards = [await repo.leaderboard(g, 0, 10) for g in (BRISCOLA, SCOPA)]
+    after = boards, [await repo.ratings(u) for u in users], [await whole_history(repo, u) for u in users]
+    assert after == before
+
+
+async def test_adopt_racing_a_record_for_the_account_never_merges_two_accounts(repo: MatchRepository) -> None:
+    played = await a_guests_matches(repo)
+    mine = finished({"a": ("u-gina",), "b": ("u-anna",)}, "a", game_type=BRISCOLA, at=T0 + 9)
+
+    moved, recorded = await asyncio.wait_for(
+        asyncio.gather(repo.adopt("guest:7", "u-gina", "Gina"), repo.record(mine)), 30
+    )
+
+    assert recorded is True
+    history = [s.id for s in await whole_history(repo, "u-gina")]
+    if moved is None:  # the record came first: the account was not fresh any more
+        assert history == [mine.id]
+        assert len(await whole_history(repo, "guest:7")) == 3
+    else:  # the adoption came first: the record rates the account from the guest's rating
+        assert moved == 3
+        assert history == newest_first([*played, mine])
+        assert await whole_history(repo, "guest:7") == []
+    [briscola] = [r for r in await repo.ratings("u-gina") if r.game_type == BRISCOLA]
+    assert briscola.matches == (1 if moved is None else 2)
 
 
 # --- concurrency ----------------------------------------------------------------------

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pypika import Table
 
-from application.records import FinishedMatch, Participant
+from adapters.sql.dialect import Dialect, Statement, statement
+from application.records import FinishedMatch, Participant, Rating
 from tests.contract.match_factories import MIGRATION_TARGETS, MigrationTarget
 
-REAL = ["0001_matches"]
+REAL = ["0001_matches", "0002_rated_matches"]
 
 
 @pytest.fixture(params=list(MIGRATION_TARGETS))
@@ -149,3 +154,97 @@ async def test_a_failing_file_applies_and_records_nothing(
     assert await repository.pending_migrations() == ["0001_create", "0002_colour"]
     add_file(tmp_path, package, "0002_colour.sql", NUMBERED["0002_colour.sql"])
     assert await repository.migrate() == ["0001_create", "0002_colour"]
+
+
+# --- 0002: rated and casual matches ---------------------------------------------------
+
+
+def copy_real(root: Path, names: Sequence[str]) -> str:
+    """A throwaway migrations package holding the real files ``names``, for both dialects."""
+    package = write_package(root, {})
+    for name in names:
+        add_real(root, package, name)
+    return package
+
+
+def add_real(root: Path, package: str, name: str) -> None:
+    for dialect in ("postgres", "sqlite"):
+        sql = resources.files("migrations").joinpath(dialect, f"{name}.sql").read_text("utf-8")
+        (root / package / dialect / f"{name}.sql").write_text(sql)
+
+
+def insert(d: Dialect, table: str, row: dict[str, Any]) -> Statement:
+    b = d.binder()
+    query = d.query.into(Table(table)).columns(*row).insert(*[b(value) for value in row.values()])
+    return statement(query, b)
+
+
+def old_match(
+    d: Dialect, match_id: str, at: float, winner: tuple[str, str], loser: tuple[str, str]
+) -> list[Statement]:
+    """A match as 0001 stored it: ``winner`` (user id, name) beat ``loser``, 16 points of Elo."""
+    sides = [["a", [winner[0]]], ["b", [loser[0]]]]
+    match = {
+        "id": match_id,
+        "game_type": "briscola",
+        "started_at": at - 60,
+        "finished_at": at,
+        "result": json.dumps({"winner": "a"}),
+        "sides": json.dumps(sides),
+        "winner": "a",
+    }
+    players = [
+        {"match_id": match_id, "user_id": user, "name": name, "seat": seat, "team": None, "won": seat == 0}
+        | {"points": 70 - 20 * seat, "elo_delta": 16 - 32 * seat, "details": json.dumps({})}
+        for seat, (user, name) in enumerate((winner, loser))
+    ]
+    return [insert(d, "match", match), *(insert(d, "match_player", p) for p in players)]
+
+
+def old_rating(
+    d: Dialect, user: str, name: str, rating: int, matches: int, wins: int, points: int
+) -> Statement:
+    row = {"user_id": user, "game_type": "briscola", "name": name, "rating": rating}
+    return insert(d, "player_rating", row | {"matches": matches, "wins": wins, "points": points})
+
+
+async def test_0002_makes_an_old_match_with_a_computer_player_casual(
+    target: MigrationTarget, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(tmp_path))
+    package = copy_real(tmp_path, ["0001_matches"])
+    repository = await target.repository(package)
+    assert await repository.migrate() == ["0001_matches"]
+    d = target.sql
+    # Before 0002, anna beat a computer player, then lost to bruno, and both moved her rating.
+    await target.run(
+        [
+            *old_match(d, "m-bot", 100.0, ("u-anna", "Anna"), ("bot:normal:1", "Bot")),
+            *old_match(d, "m-people", 200.0, ("u-bruno", "Bruno"), ("u-anna", "Anna")),
+            old_rating(d, "u-anna", "Anna", 1499, 2, 1, 120),
+            old_rating(d, "bot:normal:1", "Bot", 1484, 1, 0, 50),
+            old_rating(d, "u-bruno", "Bruno", 1517, 1, 1, 70),
+        ]
+    )
+
+    add_real(tmp_path, package, "0002_rated_matches")
+    assert await repository.migrate() == ["0002_rated_matches"]
+
+    casual, rated = await repository.match("m-bot"), await repository.match("m-people")
+    assert casual is not None and rated is not None
+    assert casual.rated is False
+    assert [(p.user_id, p.elo_delta, p.rating_before) for p in casual.participants] == [
+        ("u-anna", 0, None),
+        ("bot:normal:1", 0, None),
+    ]
+    assert rated.rated is True
+    assert [(p.user_id, p.elo_delta) for p in rated.participants] == [("u-bruno", 16), ("u-anna", -16)]
+    assert [s.id for s in await repository.history("u-anna", limit=10)] == ["m-people", "m-bot"]
+
+    # What the README tells operators to run next: the old ratings follow the rule.
+    assert await repository.rebuild_ratings() == 1
+    assert await repository.ratings("u-anna") == [Rating("u-anna", "briscola", "Anna", 1484, 1, 0, 50)]
+    assert await repository.ratings("bot:normal:1") == []
+    rebuilt = await repository.match("m-people")
+    assert rebuilt is not None
+    assert [(p.elo_delta, p.rating_before) for p in rebuilt.participants] == [(16, 1500), (-16, 1500)]
