@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import AsyncGenerator
+from typing import Generic, TypeVar
 
-from application.ports import Notification
+T = TypeVar("T")
 
 
-class Listeners:
+class Listeners(Generic[T]):
     """The listeners of one process's notifier, however it learns of changes.
 
     ``listen`` subscribes at once (when it is called, not when first iterated)
@@ -20,22 +21,22 @@ class Listeners:
     """
 
     def __init__(self) -> None:
-        self._queues: weakref.WeakSet[asyncio.Queue[Notification]] = weakref.WeakSet()
+        self._queues: weakref.WeakSet[asyncio.Queue[T]] = weakref.WeakSet()
 
     def __len__(self) -> int:
         """How many listeners are subscribed."""
         return len(self._queues)
 
-    def listen(self) -> AsyncGenerator[Notification, None]:
-        queue: asyncio.Queue[Notification] = asyncio.Queue()
+    def listen(self) -> AsyncGenerator[T, None]:
+        queue: asyncio.Queue[T] = asyncio.Queue()
         self._queues.add(queue)
         return self._drain(queue)
 
-    def deliver(self, notification: Notification) -> None:
+    def deliver(self, notification: T) -> None:
         for queue in list(self._queues):
             queue.put_nowait(notification)
 
-    async def _drain(self, queue: asyncio.Queue[Notification]) -> AsyncGenerator[Notification, None]:
+    async def _drain(self, queue: asyncio.Queue[T]) -> AsyncGenerator[T, None]:
         try:
             while True:
                 yield await queue.get()

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from application.identity import Identity
 from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from domain.matchmaking import Group, Seeker
 from domain.session import GameSession
 
 
@@ -29,8 +30,11 @@ class SessionStore(Protocol):
     * ``games_of`` lists the sessions a user is seated in, newest first.
     * ``count_live`` is how many live sessions are not finished (lobbies and
       matches under way), across every process sharing the store.
+    * ``open_tables`` lists up to ``limit`` tables that are ``GameSession.listed``
+      (public, waiting, a seat free, somebody at it), oldest first.
     * A session expires, freeing its join code, after a configured idle time
-      without a commit (sliding TTL); nothing else ever removes one.
+      without a commit (sliding TTL; a shorter one while it waits in the
+      lobby); nothing else ever removes one.
     """
 
     async def get(self, game_id: str) -> GameSession | None: ...
@@ -41,6 +45,8 @@ class SessionStore(Protocol):
 
     async def count_live(self) -> int: ...
 
+    async def open_tables(self, limit: int) -> list[GameSession]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Notification:
@@ -50,12 +56,16 @@ class Notification:
     (saving every receiving process a read of the store); a notifier that
     received it encoded may give ``decode`` instead, which decodes it when
     asked (``None`` if it cannot be read), so that a process already holding
-    that version never decodes it. Neither takes part in equality."""
+    that version never decodes it. Neither takes part in equality.
+
+    ``present`` set means this is no new version but a presence notice: the
+    user ids with a connection open on the game now (see ``Presence``)."""
 
     game_id: str | None
     version: int = 0
     session: GameSession | None = field(default=None, compare=False)
     decode: Callable[[], GameSession | None] | None = field(default=None, compare=False)
+    present: frozenset[str] | None = None
 
     @property
     def carries_envelope(self) -> bool:
@@ -75,7 +85,8 @@ class Notifier(Protocol):
     that version, every listener's notification carries an equal envelope.
     ``listen`` yields, in this process, the notifications of every game
     ``watch``-ed here (one subscription per process, however many connections
-    watch a game), and a resync ``Notification(None)`` whenever messages may
+    watch a game) — new versions, and the presence notices ``Presence``
+    publishes — and a resync ``Notification(None)`` whenever messages may
     have been lost.
     """
 
@@ -142,13 +153,16 @@ class Commits(Protocol):
       ``expected_version``, so a stale writer can never overwrite a newer state.
 
     Every accepted commit (re)starts the game's idle time (the store's sliding
-    TTL), and within the same atomic step the game's pending deadlines become
-    exactly ``deadlines`` (as ``DeadlineQueue.replace``, waking the waiters
-    when the earliest due time moved earlier) and ``session`` is announced to
-    every process (as ``Notifier.publish`` with the session attached). A
-    refused commit (an id that exists or a join code in use for a creation; no
-    such game or another stored version otherwise) stores, changes and
-    announces nothing. As no other commit can come between a write and its
+    TTL: the lobby TTL while the table waits for players, the game TTL once its
+    match has started), and within the same atomic step the game's pending
+    deadlines become exactly ``deadlines`` (as ``DeadlineQueue.replace``,
+    waking the waiters when the earliest due time moved earlier), ``session``
+    is announced to every process (as ``Notifier.publish`` with the session
+    attached), the open-tables index follows ``session.listed``, and when the
+    table is or was listed the lobby is told (``LobbyNotices``). A refused
+    commit (an id that exists or a join code in use for a creation; no such
+    game or another stored version otherwise) stores, changes and announces
+    nothing. As no other commit can come between a write and its
     deadlines, a game's pending deadlines always belong to its stored version,
     even without a lock around the writer.
     """
@@ -158,6 +172,88 @@ class Commits(Protocol):
     ) -> bool: ...
 
 
+class LobbyNotices(Protocol):
+    """Tells every process that the list of open tables may have changed.
+
+    ``Commits.commit`` announces, in its atomic step, every commit of a table
+    that is listed among the open tables (``GameSession.listed``) or was
+    listed until that commit. ``listen`` yields, in this process, one ``None``
+    per announcement from any process — at most once, like ``Notifier``, and
+    one more after the notices may have been lost (a reconnect), so a reader
+    that lists the open tables again on each never misses a change for long.
+    """
+
+    def listen(self) -> AsyncIterator[None]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """One open connection of ``user_id`` on game ``game_id``; ``id`` is unique per connection."""
+
+    game_id: str
+    user_id: str
+    id: str
+
+
+class Presence(Protocol):
+    """Who has a connection open on each game, across every process.
+
+    * ``arrive`` / ``depart`` add and remove one connection; ``renew`` keeps
+      this process's connections alive. A connection not renewed within
+      ``lease_seconds`` of its last arrive or renew counts as gone (its
+      process died), and ``expire`` removes those.
+    * ``here`` is the set of user ids with at least one live connection.
+    * Whenever the set of a game's users changes — through ``arrive``,
+      ``depart`` or ``expire`` — the new set is announced on the game's
+      notifications (``Notification.present``) to every process watching it.
+    """
+
+    async def arrive(self, connection: Connection, lease_seconds: float) -> None: ...
+
+    async def depart(self, connection: Connection) -> None: ...
+
+    async def renew(self, connections: Sequence[Connection], lease_seconds: float) -> None: ...
+
+    async def here(self, game_id: str) -> frozenset[str]: ...
+
+    async def expire(self) -> int:
+        """Remove every lapsed connection (announcing each change); how many were removed."""
+
+
+class MatchPool(Protocol):
+    """The quick-match pool: players waiting for a table, shared by every process.
+
+    * ``join`` puts a ``Seeker`` in the pool (replacing that user's earlier
+      entry, for any game type, and forgetting an old assignment of theirs);
+      its entry lapses unless ``renew``-ed within ``lease_seconds``, so the
+      seekers of a process that died leave the pool on their own.
+    * ``leave`` takes a user out; ``True`` if they were waiting.
+    * ``waiting`` lists the live seekers of a game type; ``game_types`` the
+      game types with at least one.
+    * ``claim(group, ttl)`` is atomic: only if every member of ``group`` is
+      still waiting (a live entry for that game type) do they all leave the
+      pool at once and the group is kept for ``ttl_seconds`` as each member's
+      assignment; otherwise nothing changes. Two claims never take the same
+      seeker: nobody is paired twice.
+    * ``assignments`` gives, of the ``user_ids`` asked about, those in a
+      claimed group, with the group.
+    """
+
+    async def join(self, seeker: Seeker, lease_seconds: float) -> None: ...
+
+    async def renew(self, user_ids: Sequence[str], lease_seconds: float) -> None: ...
+
+    async def leave(self, user_id: str) -> bool: ...
+
+    async def waiting(self, game_type: str) -> list[Seeker]: ...
+
+    async def game_types(self) -> list[str]: ...
+
+    async def claim(self, group: Group, ttl_seconds: float) -> bool: ...
+
+    async def assignments(self, user_ids: Sequence[str]) -> dict[str, Group]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class LoginAttempt:
     """An OIDC login under way: what the callback must match and what it needs.
@@ -165,6 +261,8 @@ class LoginAttempt:
     ``state``, ``nonce`` and ``code_verifier`` are fresh random secrets;
     ``binding`` is the random value of the browser's login cookie, so only the
     browser that started the attempt can finish it. None of them is ever logged.
+    ``guest_id``: the guest account whose history and ratings the new account
+    is to keep, when a guest asked for that.
     """
 
     state: str
@@ -172,6 +270,7 @@ class LoginAttempt:
     code_verifier: str
     provider: str
     binding: str
+    guest_id: str | None = None
 
 
 class LoginSessions(Protocol):
@@ -211,24 +310,39 @@ class MatchRepository(Protocol):
 
     * ``record`` stores a match exactly once, in one transaction: the match row
       (conflict on its id → nothing happens and it returns ``False``), then —
-      only when inserted — each participant's row with the Elo delta computed
-      by ``domain.elo.rate_match`` from the ratings as they are inside that
+      only when inserted — each participant's row. A rated match
+      (``FinishedMatch.rated``) also gets, for each participant, the rating
+      before it (``rating_before``) and the Elo delta computed by
+      ``domain.elo.rate_match`` from the ratings as they are inside that
       transaction, and the rating/aggregate upserts (rating rows locked in a
-      fixed order, so concurrent records cannot deadlock). Returns ``True``
-      when this call inserted the match.
-    * ``history`` is a user's matches newest first (by finished time, then id),
-      strictly after ``cursor``; every match appears exactly once across pages
-      even while new matches are recorded.
-    * ``ratings`` is a user's rating per game type; ``leaderboard`` one page of
-      a game type's players by rating (desc), wins (desc), user id, with the
-      total number of rated players; ``rank_of`` the 1-based rank of a user on it.
-      With ``exclude_prefix``, players whose user id starts with it (bot
-      accounts) are left off the board, its total and the ranks.
-    * ``rebuild_ratings`` recomputes every rating, aggregate and Elo delta from
-      the recorded matches in finishing order and returns how many it replayed.
+      fixed order, so concurrent records cannot deadlock). A casual match
+      touches no rating: its players' deltas are 0 and ``rating_before`` is
+      ``None``. Returns ``True`` when this call inserted the match.
+    * ``match`` is one recorded match as history shows it, or ``None``.
+    * ``history`` is a user's matches (rated and casual, each marked) newest
+      first (by finished time, then id), strictly after ``cursor``; every
+      match appears exactly once across pages even while new matches are recorded.
+    * ``ratings`` is a user's rating per game type (only rated matches make
+      one); ``leaderboard`` one page of a game type's players by rating (desc),
+      wins (desc), user id, with the total number of rated players;
+      ``rank_of`` the 1-based rank of a user on it, ``None`` for a user with
+      no rated match of that type. With ``exclude_prefix``, players whose user
+      id starts with it (bot accounts) are left off the board, its total and the ranks.
+    * ``rebuild_ratings`` recomputes every rating, aggregate, ``rating_before``
+      and Elo delta from the recorded rated matches in finishing order (casual
+      ones keep delta 0) and returns how many rated matches it replayed.
+    * ``adopt(from_user, to_user, to_name)`` moves every recorded match and
+      rating of ``from_user`` (a guest) to ``to_user``, in one transaction, and
+      returns how many matches moved — but only when ``to_user`` has no match
+      and no rating at all (a fresh account); otherwise it moves nothing and
+      returns ``None``. The moved rows (ratings and the matches' players) take
+      ``to_name``, and the matches' sides name ``to_user`` from then on, so a
+      rebuild keeps the ratings.
     """
 
     async def record(self, match: FinishedMatch) -> bool: ...
+
+    async def match(self, match_id: str) -> MatchSummary | None: ...
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None
@@ -245,6 +359,8 @@ class MatchRepository(Protocol):
     ) -> int | None: ...
 
     async def rebuild_ratings(self) -> int: ...
+
+    async def adopt(self, from_user: str, to_user: str, to_name: str) -> int | None: ...
 
 
 class StorageUnavailable(Exception):

@@ -6,7 +6,10 @@ every game shares: identity, join code, seats, phase, timestamps, a monotonic
 been recorded, the table's settings chosen at creation (``public``: listed among
 the open tables, or found by its code only; ``rated``: the creator asked for a
 rated match; ``turn_seconds``: the turn time, ``None`` for the server's
-default), the match's secret ``seed`` (from its start; every random draw
+default), once the match is over the seats that asked for a rematch
+(``rematch_seats``), the table they move on to (``next_game``) and each
+seat's rating before and after (``ratings``, once a rated result is
+recorded), the match's secret ``seed`` (from its start; every random draw
 of the match derives from it, see ``domain.seeding``) and the ``events`` of
 the change that produced this version (public ones, and private ones for one
 seat: see ``domain.engine.visible_events``). Neither the seed nor a private
@@ -21,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from domain.engine import Event
-from domain.errors import GameFull
+from domain.errors import GameFull, InvalidAction
 
 Phase = Literal["lobby", "playing", "finished"]
 
@@ -31,6 +34,15 @@ class Seat:
     user_id: str
     name: str
     bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A seat's rating in the game type just before the match and just after it."""
+
+    seat: int
+    before: int
+    after: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +67,24 @@ class GameSession:
     public: bool = False
     rated: bool = True
     turn_seconds: float | None = None
+    rematch_seats: tuple[int, ...] = ()
+    next_game: str | None = None
+    ratings: tuple[RatingChange, ...] = ()
 
     @property
     def seats_open(self) -> int:
         return sum(1 for s in self.seats if s is None)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats where a person (not a computer player) sits."""
+        return tuple(index for index, seat in enumerate(self.seats) if seat is not None and not seat.bot)
+
+    @property
+    def listed(self) -> bool:
+        """Whether the table belongs in the list of open tables: public, waiting for players,
+        with a free seat and somebody sitting at it."""
+        return self.public and self.phase == "lobby" and self.seats_open > 0 and bool(self.humans)
 
     @property
     def counts_for_rating(self) -> bool:
@@ -73,22 +99,58 @@ class GameSession:
                 return index
         return None
 
-    def with_player(self, player: Seat, now: float) -> GameSession:
-        """Seat ``player`` in the first free chair (a no-op if already seated)."""
+    def with_player(self, player: Seat, now: float, chair: int | None = None) -> GameSession:
+        """Seat ``player`` in ``chair`` (``None``: the first free one); a no-op if already seated."""
         if self.seat_of(player.user_id) is not None:
             return self
         if self.phase != "lobby" or self.seats_open == 0:
             raise GameFull("every seat at this table is taken")
-        free = self.seats.index(None)
-        seats = (*self.seats[:free], player, *self.seats[free + 1 :])
-        seated = Event("seated", {"name": player.name, "bot": player.bot}, seat=free)
+        if chair is None:
+            chair = self.seats.index(None)
+        elif not 0 <= chair < len(self.seats):
+            raise InvalidAction(f"this table has seats 0 to {len(self.seats) - 1}")
+        elif self.seats[chair] is not None:
+            raise GameFull("that seat is taken")
+        seats = (*self.seats[:chair], player, *self.seats[chair + 1 :])
+        seated = Event("seated", {"name": player.name, "bot": player.bot}, seat=chair)
         return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(seated,))
 
-    def without_player(self, seat: int, now: float) -> GameSession:
-        """Free chair ``seat`` of a lobby."""
-        seats = tuple(None if index == seat else chair for index, chair in enumerate(self.seats))
-        left = Event("left", seat=seat)
-        return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(left,))
+    def without_players(
+        self, chairs: tuple[int, ...], now: float, creator_id: str | None = None
+    ) -> GameSession:
+        """Free ``chairs`` of a lobby (one ``left`` event each); ``creator_id`` names who runs the
+        table from now on, when that changes."""
+        seats = tuple(None if index in chairs else chair for index, chair in enumerate(self.seats))
+        left = tuple(Event("left", seat=chair) for chair in chairs)
+        return replace(
+            self,
+            seats=seats,
+            creator_id=self.creator_id if creator_id is None else creator_id,
+            updated_at=now,
+            version=self.version + 1,
+            events=left,
+        )
+
+    def with_seat_replaced(self, chair: int, player: Seat, now: float) -> GameSession:
+        """A computer player takes over chair ``chair`` of a match under way."""
+        seats = (*self.seats[:chair], player, *self.seats[chair + 1 :])
+        handed = Event("handed_over", {"name": player.name}, seat=chair)
+        return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(handed,))
+
+    def with_rematch_asked(self, chair: int, next_game: str | None, now: float) -> GameSession:
+        """Chair ``chair`` asks for a rematch; ``next_game`` is the new table once everyone has."""
+        asked = tuple(sorted({*self.rematch_seats, chair}))
+        events: tuple[Event, ...] = (Event("rematch", seat=chair),)
+        if next_game is not None:
+            events = (*events, Event("rematch_ready", {"game_id": next_game}))
+        return replace(
+            self,
+            rematch_seats=asked,
+            next_game=next_game,
+            updated_at=now,
+            version=self.version + 1,
+            events=events,
+        )
 
     def started(
         self, state: Mapping[str, Any], now: float, seed: str | None = None, events: tuple[Event, ...] = ()
@@ -117,9 +179,15 @@ class GameSession:
             events=events,
         )
 
-    def marked_recorded(self) -> GameSession:
-        recorded = Event("result_recorded", {})
-        return replace(self, result_recorded=True, version=self.version + 1, events=(recorded,))
+    def marked_recorded(self, ratings: tuple[RatingChange, ...] = ()) -> GameSession:
+        """The result is in the match history; ``ratings``: how a rated match moved each seat's."""
+        recorded = Event(
+            "result_recorded",
+            {"ratings": [{"seat": r.seat, "before": r.before, "after": r.after} for r in ratings]},
+        )
+        return replace(
+            self, result_recorded=True, ratings=ratings, version=self.version + 1, events=(recorded,)
+        )
 
     def dump(self) -> dict[str, Any]:
         return {
@@ -146,6 +214,9 @@ class GameSession:
             "public": self.public,
             "rated": self.rated,
             "turn_seconds": self.turn_seconds,
+            "rematch_seats": list(self.rematch_seats),
+            "next_game": self.next_game,
+            "ratings": [[r.seat, r.before, r.after] for r in self.ratings],
         }
 
     @staticmethod
@@ -174,6 +245,9 @@ class GameSession:
             public=bool(data.get("public", False)),
             rated=bool(data.get("rated", True)),
             turn_seconds=data.get("turn_seconds"),
+            rematch_seats=tuple(data.get("rematch_seats") or ()),
+            next_game=data.get("next_game"),
+            ratings=tuple(RatingChange(*change) for change in data.get("ratings") or ()),
         )
 
 

@@ -19,7 +19,7 @@ from domain.bots.base import Strategy
 from domain.engine import Event, GameEngine, Outcome, Timeouts
 from domain.errors import Forbidden, GameFull, GameNotStarted, GameOver, IllegalMove, InvalidAction
 from domain.seeding import match_rng
-from domain.session import GameSession, Seat
+from domain.session import GameSession, RatingChange, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +39,74 @@ class Step:
 # --- the lobby ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """A table as its creator (or the platform: a quick match, a rematch) sets it up; ``seats``
+    holds who sits down at once (at least the creator), ``None`` for a free chair."""
+
+    id: str
+    game_type: str
+    join_code: str
+    options: Mapping[str, Any]
+    seats: tuple[Seat | None, ...]
+    creator_id: str
+    public: bool = False
+    rated: bool = True
+    turn_seconds: float | None = None
+
+
+def open_table(table: NewTable, now: float, engine: GameEngine, timeouts: Timeouts, seed: str) -> Step:
+    """A new table with its first players seated (one ``seated`` event each); a table opened
+    full starts its match at once with ``seed``."""
+    if len(table.seats) != engine.seats:
+        raise InvalidAction(f"{engine.name} is played by {engine.seats}")
+    seated = tuple(
+        Event("seated", {"name": seat.name, "bot": seat.bot}, seat=chair)
+        for chair, seat in enumerate(table.seats)
+        if seat is not None
+    )
+    session = GameSession(
+        id=table.id,
+        game_type=table.game_type,
+        join_code=table.join_code,
+        options=table.options,
+        seats=table.seats,
+        creator_id=table.creator_id,
+        created_at=now,
+        updated_at=now,
+        events=seated,
+        public=table.public,
+        rated=table.rated,
+        turn_seconds=table.turn_seconds,
+    )
+    if session.seats_open > 0:
+        return Step(session, None)
+    return start(session, engine, timeouts, now, seed)
+
+
+def rotated(seats: tuple[Seat | None, ...]) -> tuple[Seat | None, ...]:
+    """Everyone moves one chair on (the last to the first): partners stay opposite, and the
+    deal and the lead pass to the next player."""
+    return (seats[-1], *seats[:-1])
+
+
 def seat_player(
-    session: GameSession, player: Seat, now: float, engine: GameEngine, timeouts: Timeouts, seed: str
+    session: GameSession,
+    player: Seat,
+    now: float,
+    engine: GameEngine,
+    timeouts: Timeouts,
+    seed: str,
+    chair: int | None = None,
 ) -> Step | None:
-    """``player`` takes the first free chair; the last chair taken starts the match with ``seed``.
-    ``None`` when the player already sits at the table."""
-    joined = session.with_player(player, now)
+    """``player`` takes ``chair`` (``None``: the first free one); the last chair taken starts
+    the match with ``seed``. ``None`` when the player already sits at the table. A person who
+    sits down at a table nobody runs (everyone left it) runs it from then on."""
+    joined = session.with_player(player, now, chair)
     if joined is session:
         return None
+    if not player.bot and not session.humans:
+        joined = replace(joined, creator_id=player.user_id)
     if joined.seats_open > 0:
         return Step(joined, None)
     return start(joined, engine, timeouts, now, seed)
@@ -64,16 +124,29 @@ def start(session: GameSession, engine: GameEngine, timeouts: Timeouts, now: flo
     return Step(session.started(engine.dump(outcome.state), now, seed, events), outcome.state)
 
 
-def leave(session: GameSession, user_id: str, now: float) -> Step | None:
-    """A seated player leaves a table that has not started; ``None`` if not seated there."""
+def leave(
+    session: GameSession, user_id: str, state: Any, make_bot: Callable[[int], Seat], now: float
+) -> Step | None:
+    """A seated player leaves; ``None`` if not seated there, or once the match is over.
+
+    Before the match the seat frees; a creator who leaves hands the table to the next person
+    at it, and when nobody is left the computer players leave too. During the match a computer
+    player (``make_bot(chair)``) takes the seat over, so the match goes on (a table with a
+    computer player never counts for ratings)."""
     seat = session.seat_of(user_id)
-    if seat is None:
+    if seat is None or session.phase == "finished":
         return None
-    if session.phase != "lobby":
-        raise IllegalMove("the match has started: a seat can only be left before it starts")
-    if user_id == session.creator_id:
-        raise Forbidden("the table's creator keeps the first seat")
-    return Step(session.without_player(seat, now), None)
+    if session.phase == "playing":
+        return Step(session.with_seat_replaced(seat, make_bot(seat), now), state)
+    if user_id != session.creator_id:
+        return Step(session.without_players((seat,), now), None)
+    others = [chair for chair in session.humans if chair != seat]
+    if others:
+        heir = session.seats[others[0]]
+        assert heir is not None
+        return Step(session.without_players((seat,), now, heir.user_id), None)
+    everyone = tuple(chair for chair, taken in enumerate(session.seats) if taken is not None)
+    return Step(session.without_players(everyone, now, creator_id=""), None)
 
 
 def seat_bot(
@@ -84,12 +157,16 @@ def seat_bot(
     engine: GameEngine,
     timeouts: Timeouts,
     seed: str,
+    chair: int | None = None,
 ) -> Step:
-    """The creator seats a computer player (``make_bot(chair)``) in the first free chair."""
+    """The creator seats a computer player (``make_bot(chair)``) in ``chair`` (``None``: the
+    first free one)."""
     _check_creators_lobby(session, user_id)
     if session.seats_open == 0:
         raise GameFull("every seat at this table is taken")
-    step = seat_player(session, make_bot(session.seats.index(None)), now, engine, timeouts, seed)
+    if chair is None:
+        chair = session.seats.index(None)
+    step = seat_player(session, make_bot(chair), now, engine, timeouts, seed, chair)
     assert step is not None, "a new computer player is never seated already"
     return step
 
@@ -100,7 +177,7 @@ def unseat_bot(session: GameSession, user_id: str, seat: int, now: float) -> Ste
     chair = session.seats[seat] if 0 <= seat < len(session.seats) else None
     if chair is None or not chair.bot:
         raise InvalidAction("there is no computer player in that seat")
-    return Step(session.without_player(seat, now), None)
+    return Step(session.without_players((seat,), now), None)
 
 
 def _check_creators_lobby(session: GameSession, user_id: str) -> None:
@@ -147,13 +224,28 @@ def computer_move(
     return act(session, engine, state, seat, action, now)
 
 
-def mark_recorded(session: GameSession, state: Any) -> Step | None:
-    """The finished match's result is in the database; ``None`` when it was marked already."""
+def mark_recorded(session: GameSession, state: Any, ratings: tuple[RatingChange, ...] = ()) -> Step | None:
+    """The finished match's result is in the database (``ratings``: how a rated one moved each
+    seat's rating); ``None`` when it was marked already."""
     if session.result_recorded:
         return None
     if session.phase != "finished":
         raise IllegalMove("only a finished match has a result to record")
-    return Step(session.marked_recorded(), state)
+    return Step(session.marked_recorded(ratings), state)
+
+
+def ask_rematch(session: GameSession, user_id: str, next_game: str, now: float) -> Step | None:
+    """A player of a finished match asks for a rematch; once every person at the table has
+    (computer players always agree), the rematch is ``next_game``. ``None`` when asked already."""
+    if session.phase != "finished":
+        raise IllegalMove("a rematch is asked for once the match is over")
+    seat = session.seat_of(user_id)
+    if seat is None:
+        raise Forbidden("only the players of the match can ask for a rematch")
+    if seat in session.rematch_seats:
+        return None
+    everyone = set(session.humans) <= {*session.rematch_seats, seat}
+    return Step(session.with_rematch_asked(seat, next_game if everyone else None, now), None)
 
 
 def _check_playing(session: GameSession) -> None:

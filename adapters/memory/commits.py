@@ -6,6 +6,7 @@ import logging
 from collections.abc import Sequence
 
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
 from application.ports import ScheduledDeadline
@@ -16,24 +17,32 @@ logger = logging.getLogger(__name__)
 
 class MemoryCommits:
     """``Commits`` for one process: write the store (create, or compare-and-set),
-    replace the deadlines, publish.
+    replace the deadlines, publish, and tell the lobby when the table is or was listed.
 
-    Atomic because none of the three in-memory calls ever gives the event loop
+    Atomic because none of the in-memory calls ever gives the event loop
     away: no other coroutine can run between the write and the publish.
     """
 
     def __init__(
-        self, store: MemorySessionStore, deadlines: MemoryDeadlineQueue, notifier: MemoryNotifier
+        self,
+        store: MemorySessionStore,
+        deadlines: MemoryDeadlineQueue,
+        notifier: MemoryNotifier,
+        lobby: MemoryLobbyNotices | None = None,
     ) -> None:
         self._store = store
         self._deadlines = deadlines
         self._notifier = notifier
+        self._lobby = lobby or MemoryLobbyNotices()
 
     async def commit(
         self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
     ) -> bool:
+        was_listed = expected_version != 0 and self._store.listed(session.id)
         if not self._store.write(session, expected_version):
             return False
         await self._deadlines.replace(session.id, deadlines)
         await self._notifier.publish(session.id, session.version, session)
+        if was_listed or session.listed:
+            self._lobby.announce()
         return True

@@ -24,12 +24,17 @@ class MemoryNotifier:
 
     def __init__(self) -> None:
         self._watch_counts: dict[str, int] = {}
-        self._listeners = Listeners()
+        self._listeners: Listeners[Notification] = Listeners()
 
     async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
         if game_id not in self._watch_counts:
             return
         self._listeners.deliver(Notification(game_id, version, session))
+
+    def announce_presence(self, game_id: str, present: frozenset[str]) -> None:
+        """A presence notice (``MemoryPresence`` calls it) for the listeners, if the game is watched."""
+        if game_id in self._watch_counts:
+            self._listeners.deliver(Notification(game_id, present=present))
 
     async def watch(self, game_id: str) -> None:
         self._watch_counts[game_id] = self._watch_counts.get(game_id, 0) + 1

@@ -45,16 +45,20 @@ class MemorySessionStore:
     """A ``SessionStore`` in a dict, with a sliding TTL measured by ``clock``.
 
     Only ``MemoryCommits`` writes to it, through ``write``, which (re)starts a
-    session's TTL of ``ttl_seconds``; a session not written for that long
+    session's TTL of ``ttl_seconds`` (``lobby_ttl_seconds`` while it waits in
+    the lobby, at most ``ttl_seconds``); a session not written for that long
     vanishes, together with its join code. Every method runs without awaiting,
     so each is atomic under asyncio.
     """
 
-    def __init__(self, clock: Clock, ttl_seconds: float = DEFAULT_TTL_SECONDS) -> None:
-        if ttl_seconds <= 0:
+    def __init__(
+        self, clock: Clock, ttl_seconds: float = DEFAULT_TTL_SECONDS, lobby_ttl_seconds: float | None = None
+    ) -> None:
+        if ttl_seconds <= 0 or (lobby_ttl_seconds is not None and lobby_ttl_seconds <= 0):
             raise ValueError("ttl_seconds must be positive")
         self._clock = clock
         self._ttl = ttl_seconds
+        self._lobby_ttl = min(ttl_seconds, lobby_ttl_seconds or ttl_seconds)
         self._records: dict[str, _Record] = {}
         self._codes: dict[str, str] = {}
         self._by_user: dict[str, set[str]] = {}
@@ -95,6 +99,21 @@ class MemorySessionStore:
         now = self._clock.now()
         return sum(1 for r in self._records.values() if r.expires_at > now and r.session.phase != "finished")
 
+    async def open_tables(self, limit: int) -> list[GameSession]:
+        now = self._clock.now()
+        listed = [r for r in self._records.values() if r.expires_at > now and r.session.listed]
+        listed.sort(key=lambda r: (r.session.created_at, r.session.id))
+        return [r.copy() for r in listed[: max(0, limit)]]
+
+    def listed(self, game_id: str) -> bool:
+        """Whether the stored version of ``game_id`` is listed among the open tables (for
+        ``MemoryCommits``, which tells the lobby when a table leaves the list)."""
+        record = self._live_record(game_id)
+        return record is not None and record.session.listed
+
+    def _ttl_of(self, session: GameSession) -> float:
+        return self._lobby_ttl if session.phase == "lobby" else self._ttl
+
     def _create(self, session: GameSession) -> bool:
         self._sweep_now_and_then()
         holder = self._codes.get(session.join_code)
@@ -104,7 +123,9 @@ class MemorySessionStore:
         if self._live_record(session.id) is not None:
             logger.debug("game id %s already exists; not created again", session.id)
             return False
-        self._records[session.id] = _Record(session, _blob(session), self._clock.now() + self._ttl)
+        self._records[session.id] = _Record(
+            session, _blob(session), self._clock.now() + self._ttl_of(session)
+        )
         self._codes[session.join_code] = session.id
         self._index_users(session.id, set(), _seated_users(session))
         logger.debug("created game %s with join code %s", session.id, session.join_code)
@@ -127,7 +148,7 @@ class MemorySessionStore:
         self._index_users(session.id, _seated_users(record.session), _seated_users(session))
         record.session = session
         record.blob = _blob(session)
-        record.expires_at = self._clock.now() + self._ttl
+        record.expires_at = self._clock.now() + self._ttl_of(session)
         return True
 
     def _live_record(self, game_id: str) -> _Record | None:

@@ -1,15 +1,20 @@
 """The Lua script of ``RedisCommits``: create or compare-and-set a game, swap its deadlines, announce it.
 
 All of it is one script, so a commit costs one Redis round trip and no other
-writer can come between a game's write and its deadlines.
+writer can come between a game's write and its deadlines, its place among the
+open tables and its announcements.
 
 KEYS: 1 game, 2 join code, 3 live-games index, 4 deadline queue, 5 deadline due
-hash, 6 deadline lease hash, 7 the game's deadline members, 8… the seated
-users' game indexes.
+hash, 6 deadline lease hash, 7 the game's deadline members, 8 open-tables
+index, 9… the seated users' game indexes.
 
-ARGV: 1 game id, 2 envelope JSON, 3 TTL ms, 4 created_at, 5 expected version
-('0' creates the game, reserving its join code), 6 '1' when the game is
-finished, 7 the game's events channel, 8 the deadline events channel, 9… the
+ARGV: 1 game id, 2 envelope JSON, 3 TTL ms (the lobby TTL while the table
+waits in the lobby), 4 created_at, 5 expected version ('0' creates the game,
+reserving its join code), 6 flags (``f`` the game is finished, ``l`` the table
+is listed among the open tables, ``u`` it is not but may have been until now —
+a waiting table, or the commit that started its match; a match under way
+touches no open-tables key), 7 the game's
+events channel, 8 the deadline events channel, 9 the lobby channel, 10… the
 new deadlines as member, due pairs.
 
 Returns 1 when stored, 0 when there is no such live game, -1 when the stored
@@ -24,7 +29,7 @@ from collections.abc import Sequence
 
 from adapters.redis.codec import encode_session
 from adapters.redis.keys import RedisKeys
-from adapters.redis.lua import INDEX_LIVE, INDEX_USERS, REPLACE_DEADLINES, script
+from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, script
 from application.ports import ScheduledDeadline
 from domain.session import GameSession
 
@@ -49,23 +54,31 @@ else
   if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-index_live(KEYS[3], ARGV[1], ARGV[3], ARGV[6] == '1')
-index_users(KEYS, 8, ARGV[1], ARGV[4], ARGV[3])
+index_live(KEYS[3], ARGV[1], ARGV[3], string.find(ARGV[6], 'f', 1, true) ~= nil)
+local lobby_changed = false
+if string.find(ARGV[6], 'l', 1, true) then
+  lobby_changed = index_open(KEYS[8], ARGV[1], ARGV[3], true)
+elseif string.find(ARGV[6], 'u', 1, true) then
+  lobby_changed = index_open(KEYS[8], ARGV[1], ARGV[3], false)
+end
+index_users(KEYS, 9, ARGV[1], ARGV[4], ARGV[3])
 
 local function earliest_due()
   local head = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
   return head[2] and tonumber(head[2])
 end
 local before = earliest_due()
-replace_deadlines(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV, 9)
+replace_deadlines(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV, 10)
 -- wake the deadline workers only when they would otherwise sleep past the new earliest due
 local after = earliest_due()
 if after and (not before or after < before) then redis.call('PUBLISH', ARGV[8], ARGV[1]) end
 
 redis.call('PUBLISH', ARGV[7], ARGV[2])
+if lobby_changed then redis.call('PUBLISH', ARGV[9], ARGV[1]) end
 return 1
 """,
     INDEX_LIVE,
+    INDEX_OPEN,
     INDEX_USERS,
     REPLACE_DEADLINES,
 )
@@ -73,6 +86,17 @@ return 1
 
 def seated_users(session: GameSession) -> list[str]:
     return sorted({seat.user_id for seat in session.seats if seat is not None})
+
+
+def commit_flags(session: GameSession) -> str:
+    """ARGV 6 of the script: ``f`` when the game is finished; ``l`` when the table is listed,
+    else ``u`` when it may have been listed until this commit (it waits in the lobby, or this
+    commit started its match), so that a move of a match under way skips the open tables."""
+    finished = "f" if session.phase == "finished" else ""
+    if session.listed:
+        return finished + "l"
+    just_started = session.phase == "playing" and session.started_at == session.updated_at
+    return finished + ("u" if session.phase == "lobby" or just_started else "")
 
 
 def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
@@ -84,6 +108,7 @@ def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
         keys.deadline_due,
         keys.deadline_leases,
         keys.deadline_members(session.id),
+        keys.open_tables,
         *(keys.user_games(user_id) for user_id in seated_users(session)),
     ]
 
@@ -101,9 +126,10 @@ def commit_args(
         ttl_ms,
         repr(session.created_at),
         expected_version,
-        "1" if session.phase == "finished" else "0",
+        commit_flags(session),
         keys.events(session.id),
         keys.deadline_events,
+        keys.lobby_events,
     ]
     for deadline in deadlines:
         if deadline.game_id != session.id:

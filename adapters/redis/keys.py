@@ -44,9 +44,53 @@ class RedisKeys:
         """Sorted set of the unfinished live games, scored by when they expire (epoch ms)."""
         return f"{self.prefix}:games:live"
 
+    @property
+    def open_tables(self) -> str:
+        """Sorted set of the games listed among the open tables, scored by when they expire (epoch ms)."""
+        return f"{self.prefix}:games:open"
+
     def events(self, game_id: str) -> str:
-        """Pub/sub channel announcing a game's new versions."""
+        """Pub/sub channel announcing a game's new versions and who is connected to it."""
         return f"{self.prefix}:game:{game_id}:events"
+
+    @property
+    def lobby_events(self) -> str:
+        """Pub/sub channel announcing that the open tables may have changed."""
+        return f"{self.prefix}:lobby:events"
+
+    # --- presence -----------------------------------------------------------
+
+    def presence(self, game_id: str) -> str:
+        """Sorted set of a game's connections (``[user id, connection id]``), scored by lease end (ms)."""
+        return f"{self.prefix}:presence:game:{game_id}"
+
+    @property
+    def presence_leases(self) -> str:
+        """Sorted set of every connection (``[game id, user id, connection id]``) by lease end (ms)."""
+        return f"{self.prefix}:presence:leases"
+
+    # --- quick-match pool ---------------------------------------------------
+
+    def pool_seekers(self, game_type: str) -> str:
+        """Hash of a game type's seekers: user id → seeker JSON."""
+        return f"{self.prefix}:pool:seekers:{game_type}"
+
+    def pool_leases(self, game_type: str) -> str:
+        """Sorted set of a game type's seekers (user ids), scored by lease end (ms)."""
+        return f"{self.prefix}:pool:leases:{game_type}"
+
+    @property
+    def pool_game_types(self) -> str:
+        """Set of the game types that may have seekers (cleaned lazily)."""
+        return f"{self.prefix}:pool:types"
+
+    def pool_waits(self, user_id: str) -> str:
+        """The game type a user waits for (expires with their lease)."""
+        return f"{self.prefix}:pool:waits:{user_id}"
+
+    def pool_assignment(self, user_id: str) -> str:
+        """The JSON of the group a user was claimed into (TTL given by the claim)."""
+        return f"{self.prefix}:pool:assigned:{user_id}"
 
     # --- deadlines ----------------------------------------------------------
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import secrets
 from typing import Any
 
 import redis.asyncio as redis
 
+from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
 from application.identity import Identity
 from application.ports import LoginAttempt
@@ -57,10 +57,6 @@ return raw
 )
 
 
-def _milliseconds(seconds: float) -> int:
-    return max(1, math.ceil(seconds * 1000))
-
-
 class RedisLoginSessions:
     """A ``LoginSessions`` adapter on Redis, shared by every process.
 
@@ -82,8 +78,8 @@ class RedisLoginSessions:
             raise ValueError("login session lifetimes must be positive")
         self._client = client
         self._keys = keys
-        self._idle_ms = _milliseconds(idle_seconds)
-        self._absolute_ms = _milliseconds(absolute_seconds)
+        self._idle_ms = milliseconds(idle_seconds)
+        self._absolute_ms = milliseconds(absolute_seconds)
         self._create = client.register_script(_CREATE)
         self._touch = client.register_script(_TOUCH)
 
@@ -118,9 +114,10 @@ class RedisLoginSessions:
                 "code_verifier": attempt.code_verifier,
                 "provider": attempt.provider,
                 "binding": attempt.binding,
+                "guest_id": attempt.guest_id,
             }
         )
-        await self._client.set(self._keys.login_attempt(attempt.state), value, px=_milliseconds(ttl_seconds))
+        await self._client.set(self._keys.login_attempt(attempt.state), value, px=milliseconds(ttl_seconds))
 
     async def take_attempt(self, state: str) -> LoginAttempt | None:
         """``GETDEL``: of two racing callbacks, exactly one gets the attempt."""
@@ -136,6 +133,7 @@ class RedisLoginSessions:
             code_verifier=data["code_verifier"],
             provider=data["provider"],
             binding=data["binding"],
+            guest_id=data.get("guest_id"),
         )
 
     async def count(self) -> int:

@@ -65,14 +65,31 @@ end
     needs=(NOW_MS,),
 )
 
+# index_open(index, game_id, ttl_ms, listed): the open-tables index holds every listed table
+# scored by when it expires (now + ttl_ms); a table no longer listed leaves it. Returns whether
+# the table is listed or was until now (then the lobby must be told).
+INDEX_OPEN = Fragment(
+    """
+local function index_open(index, game_id, ttl_ms, listed)
+  if listed then
+    redis.call('ZADD', index, now_ms() + tonumber(ttl_ms), game_id)
+    return true
+  end
+  return redis.call('ZREM', index, game_id) == 1
+end
+""",
+    needs=(NOW_MS,),
+)
+
 # index_users(indexes, first, game_id, created_at, ttl_ms): indexes[first], indexes[first + 1] …
-# (each a seated user's games) hold game_id scored by created_at, and expire with it.
+# (each a seated user's games) hold game_id scored by created_at, and live at least ttl_ms more:
+# an index outlives its user's longest-lived game, so a lobby's shorter TTL never cuts it short.
 INDEX_USERS = Fragment(
     """
 local function index_users(indexes, first, game_id, created_at, ttl_ms)
   for i = first, #indexes do
     redis.call('ZADD', indexes[i], created_at, game_id)
-    redis.call('PEXPIRE', indexes[i], ttl_ms)
+    if redis.call('PTTL', indexes[i]) < tonumber(ttl_ms) then redis.call('PEXPIRE', indexes[i], ttl_ms) end
   end
 end
 """
@@ -110,4 +127,66 @@ local function replace_deadlines(queue, due, leases, members, pairs, first)
 end
 """,
     needs=(DROP_DEADLINE,),
+)
+
+# present_users(connections, now, lapsed_too): the sorted, distinct user ids of a game's
+# connections (a sorted set of JSON ``[user id, connection id]`` scored by lease end, ms) whose
+# lease ends after ``now`` — or of all of them, lapsed ones too, when ``lapsed_too``.
+PRESENT_USERS = Fragment(
+    """
+local function present_users(connections, now, lapsed_too)
+  local members
+  if lapsed_too then
+    members = redis.call('ZRANGE', connections, 0, -1)
+  else
+    members = redis.call('ZRANGEBYSCORE', connections, '(' .. now, '+inf')
+  end
+  local seen, users = {}, {}
+  for _, member in ipairs(members) do
+    local user = cjson.decode(member)[1]
+    if not seen[user] then
+      seen[user] = true
+      table.insert(users, user)
+    end
+  end
+  table.sort(users)
+  return users
+end
+"""
+)
+
+# announce_presence(channel, before, after): when the sorted user-id lists ``before`` and
+# ``after`` differ, publishes ``p`` and the JSON array of ``after`` on the game's events
+# channel (never ``{`` nor a digit first: no envelope, no version; ``RedisNotifier``'s
+# ``PRESENCE_MARK``). Returns whether it did.
+ANNOUNCE_PRESENCE = Fragment(
+    """
+local function announce_presence(channel, before, after)
+  local same = #before == #after
+  for i = 1, #after do
+    if before[i] ~= after[i] then same = false end
+  end
+  if same then return false end
+  local users = '[]'  -- cjson writes an empty table as an object
+  if #after > 0 then users = cjson.encode(after) end
+  redis.call('PUBLISH', channel, 'p' .. users)
+  return true
+end
+"""
+)
+
+# drop_lapsed_seekers(seekers, leases, now): every seeker of a game type whose lease ended by
+# ``now`` (ms) leaves its hash (user id → seeker JSON) and its sorted set of leases. Returns how
+# many seekers are left.
+DROP_LAPSED_SEEKERS = Fragment(
+    """
+local function drop_lapsed_seekers(seekers, leases, now)
+  local lapsed = redis.call('ZRANGEBYSCORE', leases, '-inf', now)
+  for _, user in ipairs(lapsed) do
+    redis.call('HDEL', seekers, user)
+  end
+  if #lapsed > 0 then redis.call('ZREMRANGEBYSCORE', leases, '-inf', now) end
+  return redis.call('ZCARD', leases)
+end
+"""
 )

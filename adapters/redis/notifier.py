@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -19,6 +20,21 @@ from domain.session import GameSession
 logger = logging.getLogger(__name__)
 
 _VERSION_FIRST = re.compile(r'\{"version":(\d+),')  # how encode_session starts every envelope
+
+
+# How a presence notice starts (``RedisPresence`` publishes it): then a JSON array of user ids.
+PRESENCE_MARK = "p"
+
+
+def _present(data: str) -> frozenset[str] | None:
+    """The user ids of a presence notice, or ``None`` if it is malformed."""
+    try:
+        users = json.loads(data[len(PRESENCE_MARK) :])
+    except ValueError:
+        return None
+    if not isinstance(users, list) or not all(isinstance(user, str) for user in users):
+        return None
+    return frozenset(users)
 
 
 def _decoded(data: str) -> GameSession | None:
@@ -39,8 +55,11 @@ class RedisNotifier:
     last unwatch. Every ``listen()`` iterator (subscribed when ``listen`` is
     called) receives every notification of a watched game, and a resync
     ``Notification(None)`` after the pub/sub connection dropped and came back,
-    since whatever was published meanwhile is lost. ``close`` ends the
-    subscription; the client itself belongs to the caller.
+    since whatever was published meanwhile is lost. A presence notice on a
+    game's channel (``p`` and a JSON array of user ids, from ``RedisPresence``)
+    becomes ``Notification(game_id, present=…)``; a malformed message is
+    logged and ignored. ``close`` ends the subscription; the client itself
+    belongs to the caller.
     """
 
     def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
@@ -49,7 +68,7 @@ class RedisNotifier:
         self._subscription = Subscription(client, self._received, self._resync)
         self._watch_counts: dict[str, int] = {}
         self._games_by_channel: dict[str, str] = {}
-        self._listeners = Listeners()
+        self._listeners: Listeners[Notification] = Listeners()
 
     async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
         message = str(version) if session is None else encode_session(session)
@@ -100,6 +119,12 @@ class RedisNotifier:
                 logger.warning("ignored a notification whose envelope does not start with its version")
                 return
             notification = Notification(game_id, int(written_first[1]), decode=partial(_decoded, data))
+        elif data.startswith(PRESENCE_MARK):
+            present = _present(data)
+            if present is None:
+                logger.warning("ignored a malformed presence notice on a game channel")
+                return
+            notification = Notification(game_id, present=present)
         else:
             try:
                 notification = Notification(game_id, int(data))

@@ -1,4 +1,5 @@
-"""Live game sessions in Redis: JSON envelopes with a sliding TTL, join codes, a per-user index."""
+"""Live game sessions in Redis: JSON envelopes with a sliding TTL, join codes, a per-user index,
+the open tables."""
 
 from __future__ import annotations
 
@@ -24,17 +25,31 @@ return redis.call('ZCARD', KEYS[1])
     NOW_MS,
 )
 
+# KEYS: the open-tables index.  Drops the entries of expired tables, then lists the rest's ids.
+_OPEN_TABLES = script(
+    """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_ms())
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+""",
+    NOW_MS,
+)
+
 
 class RedisSessionStore:
     """A ``SessionStore`` on Redis, reading what ``RedisCommits`` writes.
 
     Every commit (re)starts the TTL of the game, its join code and the seated
     users' indexes, so they expire together after ``ttl_seconds`` without a
-    commit. A user's index may keep ids of games that expired (``games_of``
-    drops those lazily) or that they no longer sit in (skipped; the index key
-    expires with their last game). The TTL is ``RedisCommits``' to give:
+    commit (a lobby after the commits' shorter lobby TTL; a user's index lives
+    as long as their longest-lived game). A user's index may keep ids of games
+    that expired (``games_of`` drops those lazily) or that they no longer sit
+    in (skipped; the index key expires with their last game). The TTL is ``RedisCommits``' to give:
     ``ttl_seconds`` is only checked, so that a store and its commits can be
     built from the same settings.
+
+    ``open_tables`` reads the index of listed tables the commit script keeps
+    (expired entries dropped on read), fetches their envelopes with one
+    ``MGET`` and keeps those still ``listed``, oldest first.
     """
 
     def __init__(
@@ -45,6 +60,7 @@ class RedisSessionStore:
         self._client = client
         self._keys = keys
         self._count_live = client.register_script(_COUNT_LIVE)
+        self._open_tables = client.register_script(_OPEN_TABLES)
 
     async def get(self, game_id: str) -> GameSession | None:
         raw: str | None = await self._client.get(self._keys.game(game_id))
@@ -80,3 +96,15 @@ class RedisSessionStore:
     async def count_live(self) -> int:
         """Unfinished games, from an index the commit script keeps (expired entries dropped here)."""
         return int(await self._count_live(keys=[self._keys.live_games]))
+
+    async def open_tables(self, limit: int) -> list[GameSession]:
+        if limit <= 0:
+            return []
+        game_ids: list[str] = await self._open_tables(keys=[self._keys.open_tables])
+        if not game_ids:
+            return []
+        raws: list[str | None] = await self._client.mget([self._keys.game(gid) for gid in game_ids])
+        listed = [session for session in map(decode_session, filter(None, raws)) if session.listed]
+        listed.sort(key=lambda session: (session.created_at, session.id))
+        logger.debug("%d open table(s) indexed, %d listed", len(game_ids), len(listed))
+        return listed[:limit]

@@ -17,27 +17,54 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.memory.clock import FakeClock
-from application.ports import Clock, Commits, DeadlineQueue, Notifier, SessionStore
+from application.ports import (
+    Clock,
+    Commits,
+    DeadlineQueue,
+    LobbyNotices,
+    Notifier,
+    Presence,
+    SessionStore,
+)
 from domain.session import GameSession, Seat
 
 # Lifetimes every adapter under test is configured with. They are short so that
 # an adapter on real time (Redis) runs the same suites in a few seconds; the
 # tests move time in steps that leave a margin of at least 0.2 s on each side.
+# ``new_session`` builds lobbies, so the idle TTL the session suites see is the lobby TTL;
+# a started game lives for the (longer) game TTL.
 SESSION_TTL_SECONDS = 1.0
+LOBBY_TTL_SECONDS = SESSION_TTL_SECONDS
+GAME_TTL_SECONDS = 2.0
 LOGIN_IDLE_SECONDS = 1.0
 LOGIN_ABSOLUTE_SECONDS = 3.0
+# A connection's presence lease, a seeker's lease in the match pool, a claimed group's lifetime.
+PRESENCE_LEASE_SECONDS = 1.0
+SEEKER_LEASE_SECONDS = 1.0
+ASSIGNMENT_TTL_SECONDS = 1.0
 
 Advance = Callable[[float], Awaitable[None]]
 
 
 @dataclass(frozen=True)
 class CommitSetup:
-    """A ``Commits`` adapter with the store, deadline queue and notifier it writes to
-    (the ``Commits`` and ``SessionStore`` suites run on it)."""
+    """A ``Commits`` adapter with the store, deadline queue, notifier and lobby notices it
+    writes to (the ``Commits``, ``SessionStore`` and open-tables suites run on it). The store
+    keeps a lobby for ``LOBBY_TTL_SECONDS`` and a started game for ``GAME_TTL_SECONDS``."""
 
     commits: Commits
     store: SessionStore
     deadlines: DeadlineQueue
+    notifier: Notifier
+    lobby: LobbyNotices
+
+
+@dataclass(frozen=True)
+class PresenceSetup:
+    """A ``Presence`` adapter with a notifier that hears its announcements (the same process
+    space: memory's notifier it announces on, or the same Redis keys)."""
+
+    presence: Presence
     notifier: Notifier
 
 

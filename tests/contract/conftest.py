@@ -23,7 +23,9 @@ How an adapter joins a suite (the Redis ones live in ``redis_factories.py``):
    also runs as ``[redis]``.
 
 The ``SessionStore`` is read-only (``Commits`` writes every session), so its
-suite runs on ``commit_setup``: a store together with the commits that write it.
+suite runs on ``commit_setup``: a store together with the commits that write it
+(and the deadline queue, notifier and lobby notices they announce to). Likewise
+``Presence`` announces on a notifier: ``presence_setup`` holds both.
 
 Time. A factory whose adapter takes a ``Clock`` gives it ``timeline.fake`` (the
 ``fake_clock`` fixture), and tests move it with the ``advance(seconds)``
@@ -45,23 +47,30 @@ import pytest
 from adapters.memory.clock import FakeClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.login_sessions import MemoryLoginSessions
+from adapters.memory.match_pool import MemoryMatchPool
 from adapters.memory.notifier import MemoryNotifier
+from adapters.memory.presence import MemoryPresence
 from adapters.memory.session_store import MemorySessionStore
-from application.ports import DeadlineQueue, LoginSessions, Notifier
+from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier
 from tests.contract import (
+    GAME_TTL_SECONDS,
+    LOBBY_TTL_SECONDS,
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
-    SESSION_TTL_SECONDS,
     Advance,
     CommitSetup,
+    PresenceSetup,
     Timeline,
 )
 from tests.contract.redis_factories import (
     redis_commits,
     redis_deadline_queue,
     redis_login_sessions,
+    redis_match_pool,
     redis_notifier,
+    redis_presence,
 )
 
 T = TypeVar("T")
@@ -90,9 +99,23 @@ async def memory_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessio
 
 @asynccontextmanager
 async def memory_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
-    store = MemorySessionStore(timeline.fake, ttl_seconds=SESSION_TTL_SECONDS)
-    deadlines, notifier = MemoryDeadlineQueue(timeline.fake), MemoryNotifier()
-    yield CommitSetup(MemoryCommits(store, deadlines, notifier), store, deadlines, notifier)
+    store = MemorySessionStore(
+        timeline.fake, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS
+    )
+    deadlines, notifier, lobby = MemoryDeadlineQueue(timeline.fake), MemoryNotifier(), MemoryLobbyNotices()
+    commits = MemoryCommits(store, deadlines, notifier, lobby)
+    yield CommitSetup(commits, store, deadlines, notifier, lobby)
+
+
+@asynccontextmanager
+async def memory_presence(timeline: Timeline) -> AsyncIterator[PresenceSetup]:
+    notifier = MemoryNotifier()
+    yield PresenceSetup(MemoryPresence(timeline.fake, notifier), notifier)
+
+
+@asynccontextmanager
+async def memory_match_pool(timeline: Timeline) -> AsyncIterator[MatchPool]:
+    yield MemoryMatchPool(timeline.fake)
 
 
 # --- registries: name -> factory; the keys are the fixtures' params ----------
@@ -107,6 +130,8 @@ LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {
     "memory": memory_login_sessions,
     "redis": redis_login_sessions,
 }
+PRESENCES: dict[str, Factory[PresenceSetup]] = {"memory": memory_presence, "redis": redis_presence}
+MATCH_POOLS: dict[str, Factory[MatchPool]] = {"memory": memory_match_pool, "redis": redis_match_pool}
 
 
 # --- time -------------------------------------------------------------------
@@ -150,3 +175,5 @@ notifier = port_fixture("notifier", NOTIFIERS)
 deadline_queue = port_fixture("deadline_queue", DEADLINE_QUEUES)
 login_sessions = port_fixture("login_sessions", LOGIN_SESSIONS)
 commit_setup = port_fixture("commit_setup", COMMITS)
+presence_setup = port_fixture("presence_setup", PRESENCES)
+match_pool = port_fixture("match_pool", MATCH_POOLS)

@@ -25,18 +25,23 @@ from adapters.redis import (
     RedisCommits,
     RedisDeadlineQueue,
     RedisKeys,
+    RedisLobbyNotices,
     RedisLoginSessions,
+    RedisMatchPool,
     RedisNotifier,
+    RedisPresence,
     RedisSessionStore,
     connect,
 )
-from application.ports import DeadlineQueue, LoginSessions, Notifier
+from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier
 from tests.conftest import service_unavailable
 from tests.contract import (
+    GAME_TTL_SECONDS,
+    LOBBY_TTL_SECONDS,
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
-    SESSION_TTL_SECONDS,
     CommitSetup,
+    PresenceSetup,
     Timeline,
 )
 
@@ -150,7 +155,23 @@ async def redis_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
         redis_space(timeline) as space,
         closing(RedisDeadlineQueue(space.client, space.keys)) as deadlines,
         closing(RedisNotifier(space.client, space.keys)) as notifier,
+        closing(RedisLobbyNotices(space.client, space.keys)) as lobby,
     ):
-        store = RedisSessionStore(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
-        commits = RedisCommits(space.client, space.keys, ttl_seconds=SESSION_TTL_SECONDS)
-        yield CommitSetup(commits, store, deadlines, notifier)
+        await lobby.start()  # subscribed at start-up, so a listen() hears what follows at once
+        store = RedisSessionStore(space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS)
+        commits = RedisCommits(
+            space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS
+        )
+        yield CommitSetup(commits, store, deadlines, notifier, lobby)
+
+
+@asynccontextmanager
+async def redis_presence(timeline: Timeline) -> AsyncIterator[PresenceSetup]:
+    async with redis_space(timeline) as space, closing(RedisNotifier(space.client, space.keys)) as notifier:
+        yield PresenceSetup(RedisPresence(space.client, space.keys), notifier)
+
+
+@asynccontextmanager
+async def redis_match_pool(timeline: Timeline) -> AsyncIterator[MatchPool]:
+    async with redis_space(timeline) as space:
+        yield RedisMatchPool(space.client, space.keys)

@@ -114,18 +114,19 @@ async def test_count_is_the_number_of_sessions_alive(login_sessions: LoginSessio
     assert await login_sessions.count() == 0
 
 
-def new_attempt(provider: str = "default") -> LoginAttempt:
+def new_attempt(provider: str = "default", guest_id: str | None = None) -> LoginAttempt:
     return LoginAttempt(
         state=secrets.token_urlsafe(32),
         nonce=secrets.token_urlsafe(32),
         code_verifier=secrets.token_urlsafe(64),
         provider=provider,
         binding=secrets.token_urlsafe(32),
+        guest_id=guest_id,
     )
 
 
 async def test_a_login_attempt_is_taken_back_exactly_as_it_was_begun(login_sessions: LoginSessions) -> None:
-    attempt, other = new_attempt("first"), new_attempt("second")
+    attempt, other = new_attempt("first"), new_attempt("second", guest_id="guest:ospite")
     await login_sessions.begin_attempt(attempt, ttl_seconds=LOGIN_IDLE_SECONDS)
     await login_sessions.begin_attempt(other, ttl_seconds=LOGIN_IDLE_SECONDS)
 

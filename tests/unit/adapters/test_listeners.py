@@ -10,7 +10,7 @@ from application.ports import Notification
 
 
 async def test_every_listener_receives_every_notification_delivered_after_it_listened_in_order() -> None:
-    listeners = Listeners()
+    listeners: Listeners[Notification] = Listeners()
     listeners.deliver(Notification("g0", 1))  # before anyone listened: nobody gets it
     first, second = listeners.listen(), listeners.listen()
 
@@ -22,7 +22,7 @@ async def test_every_listener_receives_every_notification_delivered_after_it_lis
 
 
 async def test_a_closed_listener_no_longer_receives_and_the_others_still_do() -> None:
-    listeners = Listeners()
+    listeners: Listeners[Notification] = Listeners()
     closed, open_ = listeners.listen(), listeners.listen()
     listeners.deliver(Notification("g1", 1))
     assert await anext(closed) == Notification("g1", 1)
@@ -35,7 +35,7 @@ async def test_a_closed_listener_no_longer_receives_and_the_others_still_do() ->
 
 
 async def test_a_listener_dropped_without_being_closed_is_forgotten() -> None:
-    listeners = Listeners()
+    listeners: Listeners[Notification] = Listeners()
     kept = listeners.listen()
     dropped = listeners.listen()
     del dropped

@@ -1,0 +1,58 @@
+"""Quick match's pairing rule: the longest waiter first, the nearest ratings, windows that widen."""
+
+from __future__ import annotations
+
+from domain.matchmaking import BASE_WINDOW, WIDENING_PER_SECOND, Seeker, find_group
+
+T0 = 1_000.0
+
+
+def seeker(name: str, rating: int, since: float = T0, computers_after: float | None = None) -> Seeker:
+    return Seeker(f"guest:{name}", name, "briscola", rating, since, computers_after)
+
+
+def test_two_new_players_of_the_same_rating_are_paired_at_once() -> None:
+    group = find_group([seeker("anna", 1500), seeker("bruno", 1500)], 2, T0, "g1")
+    assert group is not None and group.user_ids == ("guest:anna", "guest:bruno")
+    assert group.computers == 0 and group.id == "g1" and group.formed == T0
+
+
+def test_players_far_apart_wait_until_their_windows_have_widened_enough() -> None:
+    gap = 400
+    pool = [seeker("anna", 1500), seeker("bruno", 1500 + gap)]
+    assert find_group(pool, 2, T0, "g") is None
+    enough = (gap - BASE_WINDOW) / WIDENING_PER_SECOND
+    assert find_group(pool, 2, T0 + enough - 1, "g") is None
+    assert find_group(pool, 2, T0 + enough, "g") is not None
+
+
+def test_the_longest_waiter_is_paired_with_the_nearest_rating() -> None:
+    pool = [seeker("bruno", 1540, T0 + 1), seeker("anna", 1500, T0), seeker("carla", 1510, T0 + 2)]
+    group = find_group(pool, 2, T0 + 2, "g")
+    assert group is not None and set(group.user_ids) == {"guest:anna", "guest:carla"}
+
+
+def test_too_few_players_make_no_table() -> None:
+    assert find_group([seeker("anna", 1500), seeker("bruno", 1500)], 4, T0, "g") is None
+
+
+def test_four_players_make_a_four_seat_table_in_the_order_they_came() -> None:
+    pool = [seeker(name, 1500, T0 + n) for n, name in enumerate(["anna", "bruno", "carla", "dario", "elena"])]
+    group = find_group(pool, 4, T0 + 5, "g")
+    assert group is not None
+    assert group.user_ids == ("guest:anna", "guest:bruno", "guest:carla", "guest:dario")
+
+
+def test_computer_players_fill_the_table_once_the_wait_chosen_is_over() -> None:
+    pool = [seeker("anna", 1500, computers_after=10), seeker("bruno", 1500, T0 + 1)]
+    assert find_group(pool, 4, T0 + 9, "g") is None
+    group = find_group(pool, 4, T0 + 10, "g")
+    assert group is not None
+    assert group.user_ids == ("guest:anna",), "bruno did not ask for computer players"
+    assert group.computers == 3
+
+
+def test_players_who_accept_computers_share_a_filled_table() -> None:
+    pool = [seeker("anna", 1500, computers_after=5), seeker("bruno", 1500, T0 + 1, computers_after=60)]
+    group = find_group(pool, 4, T0 + 5, "g")
+    assert group is not None and group.user_ids == ("guest:anna", "guest:bruno") and group.computers == 2
