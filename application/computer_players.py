@@ -1,4 +1,5 @@
-"""Computer players: seated in a lobby by the table's creator, moved by deadlines.
+"""Computer players: seated in a lobby by the table's creator (or at a table opened against
+the computer, or in a seat a player handed over), moved by deadlines.
 
 A computer player's move is a short deadline (``bot:<version>``, see
 ``schedule``) scheduled whenever one must act — its turn, or a hand summary
@@ -52,19 +53,24 @@ def check_level(level: object) -> Level:
 
 
 def computer_player(level: Level) -> Callable[[int], Seat]:
-    """The computer player of ``level`` for a chair."""
-    return lambda seat: Seat(bot_user_id(level, seat), f"{level.capitalize()} bot {seat + 1}", bot=True)
+    """The computer player of ``level`` for a chair. Its name, "Computer <chair + 1>", reads
+    the same in Italian and English; clients show its level beside it."""
+    return lambda seat: Seat(bot_user_id(level, seat), f"Computer {seat + 1}", bot=True)
 
 
-async def add_bot(games: Games, user: Identity, game_id: str, raw_level: object) -> GameSession:
-    """The creator seats a computer player in the first free chair; the last chair starts the match."""
+async def add_bot(
+    games: Games, user: Identity, game_id: str, raw_level: object, chair: int | None = None
+) -> GameSession:
+    """The creator seats a computer player in ``chair`` (``None``: the first free one); the
+    last chair taken starts the match."""
     level = check_level(raw_level)
     seed = new_seed()
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
         found = _existing(session)
         engine = games.registry.get(found.game_type)
-        return steps.seat_bot(found, user.user_id, computer_player(level), now, engine, games.timeouts, seed)
+        make = computer_player(level)
+        return steps.seat_bot(found, user.user_id, make, now, engine, games.timeouts, seed, chair)
 
     committed = await transition(games, game_id, change)
     log.info("a %s computer player joins game %s", level, game_id)

@@ -9,6 +9,11 @@ seat sees the change's public events and its own private ones, a spectator the
 public ones only. The entrypoint turns them into frames. A resync notification
 (messages may have been lost) reloads every watched game from the store.
 
+Presence: the hub keeps the latest set of connected users of each watched
+game (read at the first attach, then from the presence notices ``Presence``
+publishes); every state frame names the seats whose player is connected, and
+each change of that set is shown to the game's connections at once.
+
 Storage outages never stop the hub: a fan-out or resync that cannot read the
 store is retried as a resync a moment later, and a watched game that is no
 longer in the store (expired, or Redis lost its data) is announced to its
@@ -22,7 +27,7 @@ import logging
 from typing import Protocol
 
 from application.games import Games
-from application.ports import Notification, Notifier, StorageUnavailable
+from application.ports import Notification, Notifier, Presence, StorageUnavailable
 from application.views import game_view, match_result, shared_fields
 from domain.engine import JSON
 from domain.events import visible_to, written
@@ -47,13 +52,18 @@ class Subscriber(Protocol):
     async def gone(self) -> None:
         """The game no longer exists (it expired, or the store lost it)."""
 
+    async def present(self, connected: list[int]) -> None:
+        """The seats whose player has a connection open on the game changed: these now."""
+
 
 class GameHub:
-    def __init__(self, games: Games, notifier: Notifier) -> None:
+    def __init__(self, games: Games, notifier: Notifier, presence: Presence | None = None) -> None:
         self._games = games
         self._notifier = notifier
+        self._presence = presence
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._sent_version: dict[Subscriber, int] = {}
+        self._present: dict[str, frozenset[str]] = {}  # each watched game's connected users
         self._retry: asyncio.Task[None] | None = None  # a resync waiting for storage to come back
 
     @property
@@ -73,6 +83,8 @@ class GameHub:
             if first:
                 await self._notifier.watch(game_id)
                 watched = True
+                if self._presence is not None:
+                    self._present[game_id] = await self._presence.here(game_id)
             session = await self._games.store.get(game_id)
         except BaseException:
             await self.detach(game_id, subscriber, watched=watched)
@@ -91,6 +103,7 @@ class GameHub:
         followers.discard(subscriber)
         if not followers:
             del self._subscribers[game_id]
+            self._present.pop(game_id, None)
             if watched:
                 await self._notifier.unwatch(game_id)
 
@@ -144,6 +157,10 @@ class GameHub:
                 await self.broadcast(game_id)
             return
         followers = self._subscribers.get(note.game_id)
+        if note.present is not None:
+            if followers:
+                await self._show_presence(note.game_id, note.present, set(followers))
+            return
         if not followers or all(self._sent_version.get(s, 0) >= note.version for s in followers):
             return
         # Each version as announced, in order, so every connection gets every change's events.
@@ -176,6 +193,7 @@ class GameHub:
         engine = registry.get(session.game_type)
         state = self._games.live.state_of(session, engine)
         shared = shared_fields(engine, session)
+        shared["connected"] = self._connected_seats(session)
         result = match_result(registry, session, state)
         # Each event written once per version; each seat picks the ones it may see.
         changes = written(session.events) if with_events else []
@@ -198,6 +216,29 @@ class GameHub:
         for subscriber, view, events in shows:
             try:
                 await subscriber.show(view, events, result)
+            except Exception as error:  # a closed socket must not stop the fan-out
+                log.debug("send failed: %r", error)
+
+    def _connected_seats(self, session: GameSession) -> list[int]:
+        """The seats of ``session`` whose player has a connection open (computer players always)."""
+        here = self._present.get(session.id, frozenset())
+        return [
+            chair
+            for chair, seat in enumerate(session.seats)
+            if seat is not None and (seat.bot or seat.user_id in here)
+        ]
+
+    async def _show_presence(self, game_id: str, present: frozenset[str], targets: set[Subscriber]) -> None:
+        if self._present.get(game_id) == present:
+            return
+        self._present[game_id] = present
+        session = self._games.live.session(game_id) or await self._games.store.get(game_id)
+        if session is None:
+            return
+        connected = self._connected_seats(session)
+        for subscriber in targets:
+            try:
+                await subscriber.present(connected)
             except Exception as error:  # a closed socket must not stop the fan-out
                 log.debug("send failed: %r", error)
 

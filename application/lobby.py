@@ -1,36 +1,38 @@
-"""Lobby use cases: list game types, open a table, join by code, preview a code, leave.
+"""Lobby use cases: list game types, open a table, join by code or by the table's link,
+preview a code, leave.
 
 Opening, joining and leaving are transitions like any move: committed with a
-compare-and-set and announced to every process. Game ids and join codes come
-from the operating system's randomness, never from a match's seed.
+compare-and-set and announced to every process (``application.tables`` opens
+every table).
 """
 
 from __future__ import annotations
 
 import logging
-import random
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from application import tables
+from application.computer_players import computer_player
 from application.games import Games
 from application.identity import Identity
-from application.join_codes import new_join_code, normalise_join_code
+from application.join_codes import normalise_join_code
 from application.rate_limit import FailureLimiter
 from application.transition import new_seed, transition
 from application.views import lobby_summary
 from domain import steps
-from domain.engine import JSON, Event, options_json_schema, validate_options
-from domain.errors import Conflict, InvalidAction, NotFound
+from domain.bots.registry import LEVELS
+from domain.engine import JSON, options_json_schema, validate_options
+from domain.errors import Forbidden, InvalidAction, NotFound
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
 
-_SYSTEM_RANDOM = random.SystemRandom()
-
 
 def list_game_types(games: Games) -> list[JSON]:
+    """Every game with its seats, its options' schema and the server's table settings."""
     return [
         {
             "id": engine.game_type,
@@ -38,6 +40,9 @@ def list_game_types(games: Games) -> list[JSON]:
             "description": engine.description,
             "seats": engine.seats,
             "options_schema": options_json_schema(engine.option_specs),
+            "turn_times": list(games.turn_choices),
+            "default_turn_time": games.timeouts.turn,
+            "computer_levels": list(LEVELS),
         }
         for engine in games.registry
     ]
@@ -64,6 +69,37 @@ def checked_turn_seconds(games: Games, turn_seconds: float | None) -> float:
     return float(turn_seconds)
 
 
+def table_layout(
+    games: Games,
+    game_id: str,
+    creator: Identity,
+    game_type: str,
+    raw_options: Mapping[str, Any] | None,
+    choices: TableChoices,
+    others: Callable[[int], Seat | None] = lambda chair: None,
+) -> tables.Layout:
+    """The table a creator opens: the creator in the first seat, ``others(chair)`` in the rest."""
+    engine = games.registry.get(game_type)
+    options = validate_options(engine.option_specs, raw_options)
+    turn_seconds = checked_turn_seconds(games, choices.turn_seconds)
+    seats = (Seat(creator.user_id, creator.name), *(others(chair) for chair in range(1, engine.seats)))
+
+    def layout(join_code: str) -> steps.NewTable:
+        return steps.NewTable(
+            id=game_id,
+            game_type=game_type,
+            join_code=join_code,
+            options=options,
+            seats=seats,
+            creator_id=creator.user_id,
+            public=choices.public,
+            rated=choices.rated,
+            turn_seconds=turn_seconds,
+        )
+
+    return layout
+
+
 async def create_game(
     games: Games,
     creator: Identity,
@@ -71,35 +107,10 @@ async def create_game(
     raw_options: Mapping[str, Any] | None,
     choices: TableChoices = TableChoices(),
 ) -> GameSession:
-    """Open a table with the creator in the first seat; a join code already in use is drawn again."""
-    engine = games.registry.get(game_type)
-    options = validate_options(engine.option_specs, raw_options)
-    turn_seconds = checked_turn_seconds(games, choices.turn_seconds)
+    """Open a table with the creator in the first seat."""
     game_id = str(uuid.uuid4())
-
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
-        if session is not None:
-            raise Conflict("could not open the table; try again")
-        opened = GameSession(
-            id=game_id,
-            game_type=game_type,
-            join_code=new_join_code(_SYSTEM_RANDOM),  # drawn afresh on every attempt
-            options=options,
-            seats=(Seat(creator.user_id, creator.name),) + (None,) * (engine.seats - 1),
-            creator_id=creator.user_id,
-            created_at=now,
-            updated_at=now,
-            events=(Event("seated", {"name": creator.name, "bot": False}, seat=0),),
-            public=choices.public,
-            rated=choices.rated,
-            turn_seconds=turn_seconds,
-        )
-        return steps.Step(opened, None)
-
-    created = (await transition(games, game_id, change)).session
-    assert created is not None
-    log.info("game %s (%s) created by %s", game_id, game_type, creator.user_id)
-    return created
+    layout = table_layout(games, game_id, creator, game_type, raw_options, choices)
+    return await tables.open_new_table(games, game_id, layout)
 
 
 def _guessers(player: Identity | None, client: str | None) -> tuple[str, ...]:
@@ -130,40 +141,76 @@ async def join_game(
     client: str | None = None,
     limiter: FailureLimiter | None = None,
 ) -> GameSession:
-    """Take a free seat; the last seat starts the match. Joining twice is harmless.
+    """Take a free seat by the table's join code; the last seat starts the match. Joining twice
+    is harmless.
 
     ``client`` is the caller's network address, when known: with a ``limiter``,
     guesses are limited per user and per address."""
     found = await _find_by_code(games, raw_code, _guessers(player, client), limiter)
+    return await _sit_down(games, player, found.id, None)
+
+
+async def take_seat(
+    games: Games,
+    player: Identity,
+    game_id: str,
+    raw_code: str | None = None,
+    chair: int | None = None,
+    client: str | None = None,
+    limiter: FailureLimiter | None = None,
+) -> GameSession:
+    """Take a free seat (``chair``, or the first free one) at the table ``game_id``: any seat of
+    a public table, or of a private one with its join code (the invitation link carries it).
+    A wrong code counts as a failed guess, as at ``join_game``."""
+    guessers = _guessers(player, client)
+    if limiter is not None and guessers and raw_code is not None:
+        await limiter.check(*guessers)
+    found = await games.store.get(game_id)
+    if found is None:
+        raise NotFound("no such game")
+    invited = raw_code is not None and normalise_join_code(raw_code) == found.join_code
+    if not (found.public or invited or found.seat_of(player.user_id) is not None):
+        if limiter is not None and guessers and raw_code is not None:
+            await limiter.record_failure(*guessers)
+        raise Forbidden("this table is private: its invitation link or join code seats you")
+    return await _sit_down(games, player, game_id, chair)
+
+
+async def _sit_down(games: Games, player: Identity, game_id: str, chair: int | None) -> GameSession:
     seed = new_seed()
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
-            raise NotFound("no game has that join code")
+            raise NotFound("no such game")
         engine = games.registry.get(session.game_type)
-        return steps.seat_player(
-            session, Seat(player.user_id, player.name), now, engine, games.timeouts, seed
-        )
+        seat = Seat(player.user_id, player.name)
+        return steps.seat_player(session, seat, now, engine, games.timeouts, seed, chair)
 
-    joined = (await transition(games, found.id, change)).session
+    joined = (await transition(games, game_id, change)).session
     assert joined is not None
     if joined.seat_of(player.user_id) is not None:
-        log.info("%s sat down at game %s", player.user_id, found.id)
+        log.info("%s sat down at game %s", player.user_id, game_id)
     if joined.phase == "playing" and joined.started_at == joined.updated_at:
         log.info("game %s (%s) started", joined.id, joined.game_type)
     return joined
 
 
 async def leave_game(games: Games, player: Identity, game_id: str) -> GameSession:
-    """A seated player leaves a table that has not started (nothing happens if not seated)."""
+    """A seated player leaves: before the match the seat frees, during it a computer player
+    takes it over (and the match no longer counts for ratings). Nothing happens to a player
+    who does not sit there, nor once the match is over."""
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
-        return steps.leave(session, player.user_id, now)
+        return steps.leave(session, player.user_id, state, computer_player(LEVELS[-1]), now)
 
-    left = (await transition(games, game_id, change)).session
+    committed = await transition(games, game_id, change)
+    left = committed.session
     assert left is not None
+    if committed.step is not None:
+        how = "handed the seat to a computer player" if left.phase == "playing" else "left"
+        log.info("%s %s at game %s", player.user_id, how, game_id)
     return left
 
 

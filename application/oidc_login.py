@@ -19,11 +19,12 @@ import hmac
 import logging
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from application.auth import MAX_NAME_LENGTH
 from application.identity import Identity
-from application.ports import LoginAttempt, LoginSessions
+from application.ports import LoginAttempt, LoginSessions, MatchRepository
 from domain.errors import Unauthorized
 
 log = logging.getLogger(__name__)
@@ -88,20 +89,37 @@ def new_login_binding() -> str:
 
 
 async def begin_login(
-    logins: LoginSessions, provider: IdentityProvider, binding: str, ttl_seconds: float
+    logins: LoginSessions,
+    provider: IdentityProvider,
+    binding: str,
+    ttl_seconds: float,
+    keep_guest: Identity | None = None,
 ) -> str:
-    """A new login attempt for the browser holding ``binding``; returns the URL to send it to."""
+    """A new login attempt for the browser holding ``binding``; returns the URL to send it to.
+    ``keep_guest``: the guest who logs in, asking to keep their history and ratings."""
     attempt = LoginAttempt(
         state=secrets.token_urlsafe(32),
         nonce=secrets.token_urlsafe(32),
         code_verifier=secrets.token_urlsafe(64),  # 86 characters: within PKCE's 43..128
         provider=provider.name,
         binding=binding,
+        guest_id=keep_guest.user_id if keep_guest is not None and keep_guest.is_guest else None,
     )
     url = await provider.authorization_url(attempt.state, attempt.nonce, attempt.code_verifier)
     await logins.begin_attempt(attempt, ttl_seconds)
     log.debug("login with %s started", provider.name)
     return url
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedIn:
+    """A finished login: the new session, who it is, and — when a guest asked to keep their
+    history — how many matches moved (``None``: refused, the account was not new)."""
+
+    session_id: str
+    identity: Identity
+    kept_guest: int | None = None
+    guest_asked: bool = False
 
 
 async def finish_login(
@@ -113,8 +131,11 @@ async def finish_login(
     error: str | None,
     binding: str | None,
     previous_session: str | None,
-) -> tuple[str, Identity]:
-    """The callback: a new session id and its identity, or ``LoginFailed``."""
+    matches: MatchRepository | None = None,
+) -> LoggedIn:
+    """The callback: a new session and its identity, or ``LoginFailed``. When the guest who
+    began the login asked to keep their history, it moves to the account (``matches.adopt``:
+    only into an account with no history of its own)."""
     attempt = await logins.take_attempt(state) if state else None
     if attempt is None:
         raise LoginFailed("this login is unknown, expired or already finished; log in again")
@@ -135,7 +156,14 @@ async def finish_login(
         await logins.delete(previous_session)  # a login never keeps the previous session id
     session_id = await logins.create(identity)
     log.info("%s logged in with %s", identity.user_id, provider.name)
-    return session_id, identity
+    if attempt.guest_id is None or matches is None:
+        return LoggedIn(session_id, identity)
+    moved = await matches.adopt(attempt.guest_id, identity.user_id, identity.name)
+    if moved is None:
+        log.info("%s kept no guest history: the account has its own already", identity.user_id)
+    else:
+        log.info("%s keeps %d match(es) played as %s", identity.user_id, moved, attempt.guest_id)
+    return LoggedIn(session_id, identity, moved, guest_asked=True)
 
 
 def logout_target(providers: Mapping[str, IdentityProvider], identity: Identity | None) -> str:

@@ -18,9 +18,9 @@ from typing import Any
 from application.games import Games
 from application.ports import StorageUnavailable
 from application.records import FinishedMatch, Participant
-from application.transition import Committed, transition
+from application.transition import Change, Committed, transition
 from domain.engine import GameEngine
-from domain.session import GameSession
+from domain.session import GameSession, RatingChange
 from domain.steps import Step, mark_recorded
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,7 @@ def finished_match(session: GameSession, engine: GameEngine) -> FinishedMatch | 
         participants=tuple(participants),
         sides=sides,
         winner=result.winner,
+        rated=session.counts_for_rating,
     )
 
 
@@ -80,9 +81,27 @@ async def record_if_finished(games: Games, session: GameSession) -> GameSession:
     if match is None:
         return session
     inserted = await games.matches.record(match)
-    log.info("match %s recorded%s", session.id, "" if inserted else " (already there)")
-    committed = await transition(games, session.id, _mark)
+    log.info(
+        "%s match %s recorded%s",
+        "rated" if match.rated else "casual",
+        session.id,
+        "" if inserted else " (already there)",
+    )
+    ratings = await _rating_changes(games, match) if match.rated else ()
+    committed = await transition(games, session.id, _marking(ratings))
     return committed.session or session
+
+
+async def _rating_changes(games: Games, match: FinishedMatch) -> tuple[RatingChange, ...]:
+    """Each seat's rating before and after the match, as the match history holds them."""
+    recorded = await games.matches.match(match.id)
+    if recorded is None:
+        return ()
+    return tuple(
+        RatingChange(p.seat, p.rating_before, after)
+        for p in sorted(recorded.participants, key=lambda p: p.seat)
+        if p.rating_before is not None and (after := p.rating_after) is not None
+    )
 
 
 async def settle(games: Games, committed: Committed) -> GameSession | None:
@@ -107,5 +126,8 @@ async def settle(games: Games, committed: Committed) -> GameSession | None:
         return ended
 
 
-def _mark(session: GameSession | None, state: Any, now: float) -> Step | None:
-    return None if session is None else mark_recorded(session, state)
+def _marking(ratings: tuple[RatingChange, ...]) -> Change:
+    def mark(session: GameSession | None, state: Any, now: float) -> Step | None:
+        return None if session is None else mark_recorded(session, state, ratings)
+
+    return mark

@@ -40,6 +40,7 @@ def summary_json(match: MatchSummary) -> JSON:
         "game_type": match.game_type,
         "started_at": match.started_at,
         "finished_at": match.finished_at,
+        "rated": match.rated,
         "result": dict(match.result),
         "players": [
             {
@@ -50,6 +51,8 @@ def summary_json(match: MatchSummary) -> JSON:
                 "won": p.won,
                 "points": p.points,
                 "elo_delta": p.elo_delta,
+                "rating_before": p.rating_before,
+                "rating_after": p.rating_after,
                 "details": dict(p.details),
             }
             for p in sorted(match.participants, key=lambda p: p.seat)

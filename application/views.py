@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from application.computer_players import bot_level
 from domain.engine import JSON, GameEngine
 from domain.registry import EngineRegistry
-from domain.session import GameSession
+from domain.session import GameSession, Seat
 
 
 def players(session: GameSession) -> list[JSON | None]:
-    return [
-        None if seat is None else {"seat": index, "name": seat.name, "bot": seat.bot}
-        for index, seat in enumerate(session.seats)
-    ]
+    """Who sits where: a name, and a computer player's level."""
+    return [None if seat is None else _player(index, seat) for index, seat in enumerate(session.seats)]
+
+
+def _player(index: int, seat: Seat) -> JSON:
+    player: JSON = {"seat": index, "name": seat.name, "bot": seat.bot}
+    if seat.bot:
+        player["level"] = bot_level(seat.user_id)
+    return player
 
 
 def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
@@ -36,6 +42,7 @@ def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
         "public": session.public,
         "rated": session.counts_for_rating,
         "turn_time": session.turn_seconds,
+        "creator": session.seat_of(session.creator_id),
     }
 
 
@@ -43,6 +50,9 @@ def shared_fields(engine: GameEngine, session: GameSession) -> JSON:
     """The envelope's fields of a view, the same for every caller of this version."""
     shared = lobby_summary(engine, session)
     shared["version"] = session.version
+    if session.phase == "finished":
+        shared["rematch"] = {"asked": list(session.rematch_seats), "next_game": session.next_game}
+        shared["ratings"] = [{"seat": r.seat, "before": r.before, "after": r.after} for r in session.ratings]
     return shared
 
 
@@ -76,11 +86,19 @@ def game_view(
 
 
 def match_result(registry: EngineRegistry, session: GameSession, state: Any = None) -> JSON | None:
-    """The final scores and winner once the match is over (``state``: the session's, already loaded)."""
+    """The final scores and winner once the match is over, with every hand's summary (as the
+    views' ``last_hand`` has them) and whether it was rated (``state``: the session's, already
+    loaded)."""
     if session.state is None or session.phase != "finished":
         return None
     engine = registry.get(session.game_type)
     result = engine.result(engine.load(session.state) if state is None else state)
     if result is None:
         return None
-    return {"scores": dict(result.scores), "winner": result.winner}
+    hands = result.details.get("hands", result.details.get("deals", []))
+    return {
+        "scores": dict(result.scores),
+        "winner": result.winner,
+        "hands": list(hands),
+        "rated": session.counts_for_rating,
+    }

@@ -13,7 +13,7 @@ from application.identity import Identity
 from application.lobby import create_game, join_game
 from application.play import act
 from application.queries import snapshot
-from domain.errors import Forbidden, IllegalMove, InvalidAction
+from domain.errors import Forbidden, GameFull, IllegalMove, InvalidAction
 from tests.unit.application.helpers import legal_play
 
 
@@ -26,7 +26,22 @@ async def test_the_creator_seats_bots_and_the_last_one_starts_the_match(
     assert session.phase == "playing"
     view = await snapshot(games, session.id, players[0].user_id)
     assert [p["bot"] for p in view["players"]] == [False, True, True, True]
-    assert view["players"][1]["name"] == "Easy bot 2"
+    assert view["players"][1]["name"] == "Computer 2" and view["players"][1]["level"] == "easy"
+    assert view["rated"] is False, "a table with a computer player is casual"
+
+
+async def test_the_creator_chooses_the_chair_of_each_computer_player(
+    games: Games, players: list[Identity]
+) -> None:
+    session = await create_game(games, players[0], "scopone_scientifico", {})
+    session = await add_bot(games, players[0], session.id, "normal", chair=2)
+    assert [seat is not None and seat.bot for seat in session.seats] == [False, False, True, False]
+    with pytest.raises(GameFull):
+        await add_bot(games, players[0], session.id, "easy", chair=2)
+    with pytest.raises(InvalidAction):
+        await add_bot(games, players[0], session.id, "easy", chair=4)
+    joined = await join_game(games, players[1], session.join_code)
+    assert joined.seat_of(players[1].user_id) == 1, "a person takes the first chair still free"
 
 
 async def test_only_the_creator_seats_bots_and_only_before_the_start(

@@ -33,6 +33,9 @@ class Inbox:
     async def gone(self) -> None:
         self.messages.append({"gone": True})
 
+    async def present(self, connected: list[int]) -> None:
+        self.messages.append({"connected": connected})
+
 
 async def settle() -> None:
     for _ in range(20):

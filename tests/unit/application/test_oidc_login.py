@@ -9,7 +9,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from adapters.memory.login_sessions import MemoryLoginSessions
+from adapters.memory.matches import MemoryMatchRepository
 from application.auth import current_identity, guest_login
+from application.identity import Identity
 from application.oidc_login import (
     LoginFailed,
     begin_login,
@@ -19,6 +21,7 @@ from application.oidc_login import (
     new_login_binding,
     oidc_identity,
 )
+from application.records import FinishedMatch, Participant
 
 
 class ScriptedProvider:
@@ -59,9 +62,10 @@ async def test_a_finished_login_starts_a_new_session_for_the_provider_account(
     provider, binding = ScriptedProvider("example"), new_login_binding()
     url = await begin_login(logins, provider, binding, ttl_seconds=600)
 
-    session, identity = await finish_login(
+    logged_in = await finish_login(
         logins, provider, state=state_of(url), code="c", error=None, binding=binding, previous_session=None
     )
+    session, identity = logged_in.session_id, logged_in.identity
 
     assert identity.user_id == "oidc:example:alice" and identity.provider == "example"
     assert await current_identity(logins, session) == identity
@@ -73,15 +77,17 @@ async def test_the_previous_session_is_deleted_at_login(logins: MemoryLoginSessi
     before, _ = await guest_login(logins, "Ospite")
     url = await begin_login(logins, provider, binding, ttl_seconds=600)
 
-    after, _ = await finish_login(
-        logins,
-        provider,
-        state=state_of(url),
-        code="c",
-        error=None,
-        binding=binding,
-        previous_session=before,
-    )
+    after = (
+        await finish_login(
+            logins,
+            provider,
+            state=state_of(url),
+            code="c",
+            error=None,
+            binding=binding,
+            previous_session=before,
+        )
+    ).session_id
 
     assert after != before
     assert await current_identity(logins, before) is None
@@ -160,3 +166,67 @@ def test_logout_leads_to_the_provider_of_the_session_or_home() -> None:
     assert logout_target(providers, oidc_identity("a", {"sub": "x"})) == "/bye/a"
     assert logout_target(providers, None) == "/"
     assert logout_target(providers, oidc_identity("gone", {"sub": "x"})) == "/"
+
+
+async def test_a_guest_who_signs_in_keeps_their_matches_on_a_new_account(logins: MemoryLoginSessions) -> None:
+    matches = MemoryMatchRepository()
+    guest = Identity("guest:ospite", "Ospite")
+    await matches.record(finished_against(guest.user_id, "guest:bruno"))
+    provider, binding = ScriptedProvider("example"), new_login_binding()
+    url = await begin_login(logins, provider, binding, ttl_seconds=600, keep_guest=guest)
+
+    logged_in = await finish_login(
+        logins,
+        provider,
+        state=state_of(url),
+        code="c",
+        error=None,
+        binding=binding,
+        previous_session=None,
+        matches=matches,
+    )
+
+    assert logged_in.guest_asked and logged_in.kept_guest == 1
+    assert [m.id for m in await matches.history(logged_in.identity.user_id, 10)] == ["m1"]
+    assert await matches.history(guest.user_id, 10) == []
+
+
+async def test_an_account_with_a_history_of_its_own_keeps_no_guest_history(
+    logins: MemoryLoginSessions,
+) -> None:
+    matches = MemoryMatchRepository()
+    guest = Identity("guest:ospite", "Ospite")
+    await matches.record(finished_against(guest.user_id, "guest:bruno"))
+    await matches.record(finished_against("oidc:example:alice", "guest:bruno", "m2"))
+    provider, binding = ScriptedProvider("example"), new_login_binding()
+    url = await begin_login(logins, provider, binding, ttl_seconds=600, keep_guest=guest)
+
+    logged_in = await finish_login(
+        logins,
+        provider,
+        state=state_of(url),
+        code="c",
+        error=None,
+        binding=binding,
+        previous_session=None,
+        matches=matches,
+    )
+
+    assert logged_in.guest_asked and logged_in.kept_guest is None
+    assert [m.id for m in await matches.history(guest.user_id, 10)] == ["m1"], "nothing moved"
+
+
+def finished_against(winner: str, loser: str, match_id: str = "m1") -> FinishedMatch:
+    return FinishedMatch(
+        id=match_id,
+        game_type="briscola",
+        started_at=1.0,
+        finished_at=2.0,
+        result={"winner": "A"},
+        participants=(
+            Participant(winner, "W", 0, "A", True, 70),
+            Participant(loser, "L", 1, "B", False, 50),
+        ),
+        sides={"A": (winner,), "B": (loser,)},
+        winner="A",
+    )
