@@ -22,6 +22,7 @@ VARIABLES: dict[str, str | None] = {
     "APP_HOST": "0.0.0.0",
     "APP_PORT": "8080",
     "GAME_TTL_SECONDS": "86400",
+    "LOBBY_TTL_SECONDS": "1800",  # a table waiting for players; never longer than GAME_TTL_SECONDS
     "TURN_TIMEOUT_SECONDS": "30",
     "HAND_ACK_TIMEOUT_SECONDS": "30",
     "TURN_TIME_CHOICES": "15,30,60",  # the turn times a table's creator may choose from
@@ -106,6 +107,7 @@ class Settings:
     app_host: str = "0.0.0.0"
     app_port: int = 8080
     game_ttl_seconds: float = 86400.0
+    lobby_ttl_seconds: float = 1800.0
     turn_timeout_seconds: float = 30.0
     turn_time_choices: tuple[float, ...] = (15.0, 30.0, 60.0)
     hand_ack_timeout_seconds: float = 30.0
@@ -361,6 +363,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         app_host=_get(env, "APP_HOST") or "0.0.0.0",
         app_port=app_port,
         game_ttl_seconds=_positive_number(env, "GAME_TTL_SECONDS"),
+        lobby_ttl_seconds=min(
+            _positive_number(env, "LOBBY_TTL_SECONDS"), _positive_number(env, "GAME_TTL_SECONDS")
+        ),
         turn_timeout_seconds=_positive_number(env, "TURN_TIMEOUT_SECONDS"),
         hand_ack_timeout_seconds=_positive_number(env, "HAND_ACK_TIMEOUT_SECONDS"),
         turn_time_choices=_turn_time_choices(env),

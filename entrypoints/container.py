@@ -10,7 +10,8 @@ Two resources hold everything with a lifecycle, chosen from the settings:
 
 ``await container.init_resources()`` opens exactly the configured backends and
 ``await container.shutdown_resources()`` closes them; what is built from them
-(``games``, ``records``, ``hub``, ``readiness``) is awaited once after that.
+(``games``, ``records``, ``hub``, ``lobby_feed``, ``matchmaker``, ``attendance``,
+``readiness``) is awaited once after that.
 Use cases receive only the ports they use: ``Games`` for everything that acts
 on a live game, ``Records`` for the statistics, a ``LoginSessions`` for the
 accounts.
@@ -30,9 +31,12 @@ from dependency_injector import containers, providers
 from adapters.memory.clock import SystemClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.login_sessions import MemoryLoginSessions
+from adapters.memory.match_pool import MemoryMatchPool
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
+from adapters.memory.presence import MemoryPresence
 from adapters.memory.probe import InProcessProbe
 from adapters.memory.session_store import MemorySessionStore
 from adapters.oidc import OidcProvider
@@ -41,16 +45,32 @@ from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import connect
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
+from adapters.redis.lobby_notices import RedisLobbyNotices
 from adapters.redis.login_sessions import RedisLoginSessions
+from adapters.redis.match_pool import RedisMatchPool
 from adapters.redis.notifier import RedisNotifier
+from adapters.redis.presence import RedisPresence
 from adapters.redis.probe import RedisProbe
 from adapters.redis.session_store import RedisSessionStore
 from adapters.sqlite.matches import SqliteMatchRepository
+from application.attendance import Attendance
 from application.games import Games, Records
 from application.health import HealthProbe, ReadinessCheck
 from application.hub import GameHub
 from application.oidc_login import IdentityProvider
-from application.ports import Clock, Commits, DeadlineQueue, LoginSessions, Notifier, SessionStore
+from application.open_tables import LobbyFeed
+from application.ports import (
+    Clock,
+    Commits,
+    DeadlineQueue,
+    LobbyNotices,
+    LoginSessions,
+    MatchPool,
+    Notifier,
+    Presence,
+    SessionStore,
+)
+from application.quick_match import Matchmaker
 from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
 from domain.games import default_registry
@@ -73,33 +93,48 @@ class LiveState:
     deadlines: DeadlineQueue
     logins: LoginSessions
     probe: HealthProbe
+    lobby: LobbyNotices
+    presence: Presence
+    pool: MatchPool
 
 
 async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
     """In memory, or on Redis when ``REDIS_URL`` is set."""
-    ttl = settings.game_ttl_seconds
+    ttl, lobby_ttl = settings.game_ttl_seconds, settings.lobby_ttl_seconds
     idle, absolute = settings.session_idle_seconds, settings.session_max_age_seconds
     if not settings.redis_url:
-        store = MemorySessionStore(clock, ttl_seconds=ttl)
-        deadlines, notifier = MemoryDeadlineQueue(clock), MemoryNotifier()
-        logins = MemoryLoginSessions(clock, idle_seconds=idle, absolute_seconds=absolute)
+        store = MemorySessionStore(clock, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl)
+        deadlines, notifier, lobby = MemoryDeadlineQueue(clock), MemoryNotifier(), MemoryLobbyNotices()
         yield LiveState(
-            store, MemoryCommits(store, deadlines, notifier), notifier, deadlines, logins, InProcessProbe()
+            store=store,
+            commits=MemoryCommits(store, deadlines, notifier, lobby),
+            notifier=notifier,
+            deadlines=deadlines,
+            logins=MemoryLoginSessions(clock, idle_seconds=idle, absolute_seconds=absolute),
+            probe=InProcessProbe(),
+            lobby=lobby,
+            presence=MemoryPresence(clock, notifier),
+            pool=MemoryMatchPool(clock),
         )
         return
     client = connect(settings.redis_url, client_name=settings.redis_key_prefix)
     keys = RedisKeys(settings.redis_key_prefix)
     redis_notifier, redis_deadlines = RedisNotifier(client, keys), RedisDeadlineQueue(client, keys)
+    redis_lobby = RedisLobbyNotices(client, keys)
     try:
         yield LiveState(
-            RedisSessionStore(client, keys, ttl_seconds=ttl),
-            RedisCommits(client, keys, ttl_seconds=ttl),
-            redis_notifier,
-            redis_deadlines,
-            RedisLoginSessions(client, keys, idle_seconds=idle, absolute_seconds=absolute),
-            RedisProbe(client),
+            store=RedisSessionStore(client, keys, ttl_seconds=ttl),
+            commits=RedisCommits(client, keys, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl),
+            notifier=redis_notifier,
+            deadlines=redis_deadlines,
+            logins=RedisLoginSessions(client, keys, idle_seconds=idle, absolute_seconds=absolute),
+            probe=RedisProbe(client),
+            lobby=redis_lobby,
+            presence=RedisPresence(client, keys),
+            pool=RedisMatchPool(client, keys),
         )
     finally:
+        await redis_lobby.close()
         await redis_notifier.close()
         await redis_deadlines.close()
         await client.aclose()
@@ -220,7 +255,10 @@ class Container(containers.DeclarativeContainer):
         settings.provided.turn_time_choices,
     )
     records = providers.Singleton(Records, registry, matches)
-    hub = providers.Singleton(lambda games, live: GameHub(games, live.notifier), games, live)
+    hub = providers.Singleton(lambda games, live: GameHub(games, live.notifier, live.presence), games, live)
+    lobby_feed = providers.Singleton(lambda games, live: LobbyFeed(games, live.lobby), games, live)
+    matchmaker = providers.Singleton(lambda games, live: Matchmaker(games, live.pool), games, live)
+    attendance = providers.Singleton(lambda live: Attendance(live.presence), live)
     readiness = providers.Singleton(_readiness, live, matches)
 
     identity_providers = providers.Singleton(build_identity_providers, settings, clock)

@@ -24,7 +24,7 @@ from entrypoints.errors import (
     error_body,
     http_status,
 )
-from entrypoints.http import auth, bots, games, health, matches, oidc_routes, static, ws
+from entrypoints.http import auth, bots, games, health, lobby_ws, matches, oidc_routes, static, ws
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
@@ -44,7 +44,18 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     app.ctx.container = container
     app.ctx.tasks = []
     install_security(app, settings)  # CSRF/Origin guard, CORS, WebSocket frame size and keep-alive
-    for blueprint in (health.bp, auth.bp, oidc_routes.bp, games.bp, bots.bp, matches.bp, ws.bp, static.bp):
+    blueprints = (
+        health.bp,
+        auth.bp,
+        oidc_routes.bp,
+        games.bp,
+        bots.bp,
+        matches.bp,
+        ws.bp,
+        lobby_ws.bp,
+        static.bp,
+    )
+    for blueprint in blueprints:
         app.blueprint(blueprint)
     _register_error_handlers(app)
     _register_background_tasks(app, settings)
@@ -95,6 +106,9 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
         app.ctx.games = await resolved(container.games())
         app.ctx.records = await resolved(container.records())
         app.ctx.hub = await resolved(container.hub())
+        app.ctx.lobby_feed = await resolved(container.lobby_feed())
+        app.ctx.matchmaker = await resolved(container.matchmaker())
+        app.ctx.attendance = await resolved(container.attendance())
         app.ctx.readiness = await resolved(container.readiness())
 
     @app.after_server_stop
@@ -111,6 +125,9 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
                 ),
                 name="tavolo-deadlines",
             ),
+            asyncio.create_task(app.ctx.lobby_feed.run(), name="tavolo-lobby-feed"),
+            asyncio.create_task(app.ctx.matchmaker.run(), name="tavolo-matchmaker"),
+            asyncio.create_task(app.ctx.attendance.run(), name="tavolo-attendance"),
         ]
         if under_a_manager(app):
             app.ctx.tasks.append(

@@ -24,6 +24,10 @@ class AddBotSchema(Schema):
         validate=validate.OneOf(LEVELS),
         metadata={"description": "easy plays a random legal move; normal plays sensibly"},
     )
+    seat = fields.Integer(
+        validate=validate.Range(min=0, max=9),
+        metadata={"description": "the chair to seat it in; the first free one when left out"},
+    )
 
 
 add_bot_schema = AddBotSchema()
@@ -37,13 +41,14 @@ game_view_schema = GameViewSchema()
     responses={201: GameViewSchema, **errors(400, 401, 403, 404, 409)},
     auth="required",
     tags=TAGS,
-    description="Only the table's creator, before the match starts; the last seat taken starts it.",
+    description="Only the table's creator, before the match starts, in a chosen free seat or the first"
+    " free one; the last seat taken starts the match. A table with a computer player is casual.",
 )
 async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
     user = await require_identity(request)
     body = load(add_bot_schema, read_json(request))
     games = games_of(request.app)
-    session = await add_bot(games, user, game_id, body["level"])
+    session = await add_bot(games, user, game_id, body["level"], body.get("seat"))
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 

@@ -12,12 +12,15 @@ from typing import Any
 from sanic import Sanic
 from sanic.request import Request
 
+from application.attendance import Attendance
 from application.auth import current_identity
 from application.games import Games, Records
 from application.hub import GameHub
 from application.identity import Identity
 from application.oidc_login import IdentityProvider
+from application.open_tables import LobbyFeed
 from application.ports import LoginSessions
+from application.quick_match import Matchmaker
 from application.rate_limit import FailureLimiter
 from domain.errors import Unauthorized
 from entrypoints.config import Settings
@@ -45,6 +48,21 @@ def logins_of(app: AnySanic) -> LoginSessions:
 def hub_of(app: AnySanic) -> GameHub:
     hub: GameHub = app.ctx.hub
     return hub
+
+
+def lobby_feed_of(app: AnySanic) -> LobbyFeed:
+    feed: LobbyFeed = app.ctx.lobby_feed
+    return feed
+
+
+def matchmaker_of(app: AnySanic) -> Matchmaker:
+    matchmaker: Matchmaker = app.ctx.matchmaker
+    return matchmaker
+
+
+def attendance_of(app: AnySanic) -> Attendance:
+    attendance: Attendance = app.ctx.attendance
+    return attendance
 
 
 def join_limiter_of(app: AnySanic) -> FailureLimiter:

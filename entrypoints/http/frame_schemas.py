@@ -1,19 +1,29 @@
 """The WebSocket protocol's messages as schemas, for the OpenAPI document's components.
 
-``/ws/games/{id}`` is not a REST operation, so these schemas are not attached to
-a path: they describe the frames the server sends (``WsStateFrame``,
-``WsGameOverFrame``, ``WsErrorFrame``, with ``WsEvent`` inside a state frame)
-and the messages a client sends (``WsAction``, also the shape of every entry
-of a view's ``legal_moves``).
+``/ws/games/{id}`` and ``/ws/lobby`` are not REST operations, so these schemas
+are not attached to a path: they describe the frames the server sends on a
+game's socket (``WsStateFrame``, ``WsGameOverFrame``, ``WsPresenceFrame``,
+``WsErrorFrame``, with ``WsEvent`` inside a state frame), on the lobby's
+(``WsOpenTablesFrame``, ``WsSeekingFrame``, ``WsMatchedFrame``) and the
+messages a client sends on a game's (``WsAction``, also the shape of every
+entry of a view's ``legal_moves``).
 """
 
 from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from entrypoints.http.schemas import ActionSchema, GameViewSchema
+from entrypoints.http.schemas import ActionSchema, GameViewSchema, LobbySchema
 
-PLATFORM_EVENTS = ("seated", "left", "match_started", "result_recorded")
+PLATFORM_EVENTS = (
+    "seated",
+    "left",
+    "match_started",
+    "handed_over",
+    "result_recorded",
+    "rematch",
+    "rematch_ready",
+)
 GAME_EVENTS = (
     "hand_started",
     "cards_dealt",
@@ -71,6 +81,41 @@ class GameOverFrameSchema(Schema):
     type = fields.String(required=True, validate=validate.Equal("game_over"))
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     winner = fields.String(required=True, allow_none=True)
+    hands = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={"description": "every hand's (deal's) summary, as the views' `last_hand`"},
+    )
+    rated = fields.Boolean(required=True, metadata={"description": "whether the match moves ratings"})
+
+
+class PresenceFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("presence"))
+    connected = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "the seats whose player has the table open now (computer players always)"},
+    )
+
+
+class OpenTablesFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("open_tables"))
+    tables = fields.List(fields.Nested(LobbySchema), required=True)
+
+
+class SeekingFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("seeking"))
+    game_type = fields.String(required=True)
+    since = fields.Float(required=True, metadata={"description": "when the wait began (server clock)"})
+    rating = fields.Integer(required=True, metadata={"description": "the rating the pairing goes by"})
+    computers_after = fields.Float(required=True, allow_none=True)
+    server_time = fields.Float(required=True)
+
+
+class MatchedFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("matched"))
+    game_id = fields.String(required=True, metadata={"description": "the table the player now sits at"})
+    game_type = fields.String(required=True)
 
 
 class ErrorFrameSchema(Schema):
@@ -85,4 +130,8 @@ COMPONENTS: dict[str, type[Schema]] = {
     "WsStateFrame": StateFrameSchema,
     "WsGameOverFrame": GameOverFrameSchema,
     "WsErrorFrame": ErrorFrameSchema,
+    "WsPresenceFrame": PresenceFrameSchema,
+    "WsOpenTablesFrame": OpenTablesFrameSchema,
+    "WsSeekingFrame": SeekingFrameSchema,
+    "WsMatchedFrame": MatchedFrameSchema,
 }

@@ -7,8 +7,10 @@
   ones or none); ``server_time`` is the server's wall clock (epoch seconds) when
   the frame was built, the clock its deadlines are set by, so a client whose
   own clock is off can still count down to ``turn_deadline``;
-* ``{"type": "game_over", "scores": {...}, "winner": ...}`` after every state of
-  a finished match;
+* ``{"type": "game_over", "scores": {...}, "winner": ..., "hands": [...], "rated": ...}``
+  after every state of a finished match (``hands``: every hand's summary);
+* ``{"type": "presence", "connected": [seats]}`` when the seats whose player
+  has the table open change (state frames' views carry the same ``connected``);
 * ``{"type": "error", "code": ..., "message": ...}`` for a refused message, a
   storage outage (``unavailable``), a failure nobody foresaw (``internal``) and
   a table that no longer exists (``not_found``).
@@ -28,7 +30,18 @@ def state_frame(view: JSON, events: list[JSON], server_time: float) -> JSON:
 
 
 def game_over_frame(result: JSON) -> JSON:
-    return {"type": "game_over", "scores": result["scores"], "winner": result["winner"]}
+    return {
+        "type": "game_over",
+        "scores": result["scores"],
+        "winner": result["winner"],
+        "hands": result["hands"],
+        "rated": result["rated"],
+    }
+
+
+def presence_frame(connected: list[int]) -> JSON:
+    """The seats whose player has a connection open on the table (computer players always)."""
+    return {"type": "presence", "connected": connected}
 
 
 def gone_frame() -> JSON:

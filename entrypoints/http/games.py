@@ -1,4 +1,5 @@
-"""Lobby and game routes: game types, create, join, preview, snapshot, my games."""
+"""Lobby and game routes: game types, create (alone or against the computer), the open tables,
+join (by code or by the table's link), preview, snapshot, my games, leave, rematch."""
 
 from __future__ import annotations
 
@@ -6,10 +7,22 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.lobby import TableChoices, create_game, join_game, leave_game, list_game_types, preview
+from application.lobby import (
+    TableChoices,
+    create_game,
+    join_game,
+    leave_game,
+    list_game_types,
+    preview,
+    take_seat,
+)
+from application.open_tables import open_tables
+from application.play_computer import play_computer
 from application.queries import my_games, snapshot
+from application.rematch import ask_rematch
 from application.views import game_view
 from entrypoints.http.context import client_address, games_of, identity, join_limiter_of, require_identity
+from entrypoints.http.matches import query_args
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (
     CreateGameSchema,
@@ -17,14 +30,20 @@ from entrypoints.http.schemas import (
     GameViewSchema,
     JoinGameSchema,
     LobbySchema,
+    OpenTablesQuerySchema,
+    PlayComputerSchema,
     PreviewQuerySchema,
+    TakeSeatSchema,
     load,
     read_json,
 )
 
 bp = Blueprint("games")
 create_schema = CreateGameSchema()
+computer_schema = PlayComputerSchema()
 join_schema = JoinGameSchema()
+take_seat_schema = TakeSeatSchema()
+open_query = OpenTablesQuerySchema()
 preview_query = PreviewQuerySchema()
 game_types_schema = GameTypeSchema(many=True)
 lobbies_schema = LobbySchema(many=True)
@@ -57,6 +76,40 @@ async def create(request: Request) -> HTTPResponse:
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 
+@bp.post("/api/games/computer")
+@documented(
+    "Play the computer: a table with computer players in every other seat, its match started",
+    body=PlayComputerSchema,
+    responses={201: GameViewSchema, **errors(400, 401)},
+    auth="required",
+    tags=TAGS,
+    description="The caller takes the first seat. The table is private and casual (a table with a"
+    " computer player never moves ratings).",
+)
+async def against_the_computer(request: Request) -> HTTPResponse:
+    user = await require_identity(request)
+    body = load(computer_schema, read_json(request))
+    games = games_of(request.app)
+    session = await play_computer(
+        games, user, body["game_type"], body["level"], body["options"], body["turn_time"]
+    )
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
+
+
+@bp.get("/api/games/open")
+@documented(
+    "The public tables waiting for players, oldest first",
+    query=OpenTablesQuerySchema,
+    responses={200: lobbies_schema, **errors(400)},
+    tags=TAGS,
+    description="Each with its game type, options, seats taken and by whom, and whether it is rated."
+    " The lobby socket (`/ws/lobby`) sends this list again whenever it changes.",
+)
+async def open_tables_route(request: Request) -> HTTPResponse:
+    query = load(open_query, query_args(request))
+    return json(lobbies_schema.dump(await open_tables(games_of(request.app), query.get("game_type"))))
+
+
 @bp.post("/api/games/join")
 @documented(
     "Take a free seat at a table by its join code",
@@ -71,6 +124,27 @@ async def join(request: Request) -> HTTPResponse:
     games = games_of(request.app)
     limiter = join_limiter_of(request.app)
     session = await join_game(games, user, body["code"], client_address(request), limiter)
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))
+
+
+@bp.post("/api/games/<game_id:str>/join")
+@documented(
+    "Take a free seat at a table from its link",
+    body=TakeSeatSchema,
+    responses={200: GameViewSchema, **errors(400, 401, 403, 404, 409, 429)},
+    auth="required",
+    tags=TAGS,
+    description="Any free seat of a public table; a private table needs its join code (the invitation"
+    " link carries it). The last seat taken starts the match; sitting down twice changes nothing.",
+)
+async def join_by_link(request: Request, game_id: str) -> HTTPResponse:
+    user = await require_identity(request)
+    body = load(take_seat_schema, read_json(request))
+    games = games_of(request.app)
+    limiter = join_limiter_of(request.app)
+    session = await take_seat(
+        games, user, game_id, body.get("code"), body.get("seat"), client_address(request), limiter
+    )
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))
 
 
@@ -117,15 +191,34 @@ async def live_games(request: Request) -> HTTPResponse:
 
 @bp.post("/api/games/<game_id:str>/leave")
 @documented(
-    "Leave a table before its match starts",
-    responses={200: GameViewSchema, **errors(401, 403, 404, 409)},
+    "Leave a table: before its match the seat frees, during it a computer player takes it over",
+    responses={200: GameViewSchema, **errors(401, 404)},
     auth="required",
     tags=TAGS,
-    description="Frees the caller's seat; the table's creator keeps the first seat. Leaving a table"
-    " you do not sit at changes nothing.",
+    description="A creator who leaves a waiting table hands it to the next person at it. A computer"
+    " player who takes a seat over makes the match casual; everyone sees it in the move log"
+    " (`handed_over`). Leaving a table you do not sit at, or a finished match, changes nothing.",
 )
 async def leave(request: Request, game_id: str) -> HTTPResponse:
     user = await require_identity(request)
     games = games_of(request.app)
     session = await leave_game(games, user, game_id)
+    return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))
+
+
+@bp.post("/api/games/<game_id:str>/rematch")
+@documented(
+    "Ask for a rematch of a finished match",
+    responses={200: GameViewSchema, **errors(401, 403, 404, 409)},
+    auth="required",
+    tags=TAGS,
+    description="Once every person at the table has asked (computer players agree at once), a new"
+    " table with the same game, options and settings starts, everyone one seat on; the finished"
+    " table's `rematch.next_game` names it. Asking again changes nothing. The WebSocket action"
+    ' `{"action": "rematch"}` does the same.',
+)
+async def rematch(request: Request, game_id: str) -> HTTPResponse:
+    user = await require_identity(request)
+    games = games_of(request.app)
+    session = await ask_rematch(games, user, game_id)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))

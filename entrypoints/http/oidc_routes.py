@@ -20,8 +20,10 @@ from domain.errors import NotFound
 from entrypoints.http.auth import set_session_cookie
 from entrypoints.http.context import (
     LOGIN_COOKIE_NAME,
+    identity,
     identity_providers_of,
     logins_of,
+    records_of,
     session_id,
     settings_of,
 )
@@ -51,6 +53,12 @@ def _binding(request: Request) -> str | None:
 def _argument(request: Request, name: str) -> str | None:
     value = request.args.get(name)
     return value if isinstance(value, str) and 0 < len(value) <= MAX_CALLBACK_PARAMETER else None
+
+
+def _with_query(url: str, pair: str) -> str:
+    """``url`` with ``pair`` added to its query, before any fragment."""
+    base, hash_, fragment = url.partition("#")
+    return f"{base}{'&' if '?' in base else '?'}{pair}{hash_}{fragment}"
 
 
 def _no_store(response: HTTPResponse) -> HTTPResponse:
@@ -85,12 +93,17 @@ async def login_with_the_first_provider(request: Request) -> HTTPResponse:
         **errors(401, 404),
     },
     tags=TAGS,
+    description="With `keep=guest`, a guest who signs in asks to keep their guest history and ratings"
+    " on the account: they move once the login finishes, but only into an account with no history"
+    " of its own (one way, never merged into an existing account).",
 )
 async def login(request: Request, provider: str) -> HTTPResponse:
     found = _provider(request, provider)
     settings = settings_of(request.app)
     binding = _binding(request) or new_login_binding()  # several tabs of one browser share it
-    url = await begin_login(logins_of(request.app), found, binding, settings.oidc_login_timeout_seconds)
+    guest = await identity(request) if request.args.get("keep") == "guest" else None
+    logins = logins_of(request.app)
+    url = await begin_login(logins, found, binding, settings.oidc_login_timeout_seconds, guest)
     response = _no_store(redirect(url))
     response.add_cookie(
         LOGIN_COOKIE_NAME,
@@ -116,11 +129,12 @@ async def login(request: Request, provider: str) -> HTTPResponse:
     },
     tags=TAGS,
     description="Refused (401) when the state is unknown, used or from another browser, or the ID token "
-    "is not valid for this login.",
+    "is not valid for this login. When a guest asked to keep their history, the post-login page gets"
+    " `guest_history=kept` (moved) or `guest_history=refused` (the account had a history already).",
 )
 async def callback(request: Request, provider: str) -> HTTPResponse:
     found = _provider(request, provider)
-    new_session, _ = await finish_login(
+    logged_in = await finish_login(
         logins_of(request.app),
         found,
         state=_argument(request, "state"),
@@ -128,8 +142,13 @@ async def callback(request: Request, provider: str) -> HTTPResponse:
         error=_argument(request, "error"),
         binding=_binding(request),
         previous_session=session_id(request),
+        matches=records_of(request.app).matches,
     )
-    response = _no_store(redirect(found.post_login_redirect))
-    set_session_cookie(request, response, new_session)
+    target = found.post_login_redirect
+    if logged_in.guest_asked:
+        kept = "kept" if logged_in.kept_guest is not None else "refused"
+        target = _with_query(target, f"guest_history={kept}")
+    response = _no_store(redirect(target))
+    set_session_cookie(request, response, logged_in.session_id)
     response.delete_cookie(LOGIN_COOKIE_NAME, path=LOGIN_COOKIE_PATH)
     return response

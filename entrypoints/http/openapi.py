@@ -356,3 +356,20 @@ document_route(
         ),
     ),
 )
+document_route(
+    "lobby_ws.lobby_socket",
+    Operation(
+        "Open the lobby's WebSocket: the open tables as they change, and quick match",
+        {101: Reply("Switching Protocols: the open tables follow at once.")},
+        auth="optional",
+        tags=("games",),
+        description=(
+            "Send `Upgrade: websocket`. The server sends `WsOpenTablesFrame` on connect and whenever the"
+            ' list changes. A logged-in client may send `{"action": "seek", "game_type": ...,'
+            ' "computers_after": seconds or null}` to wait for a quick match (`WsSeekingFrame`), then'
+            ' `WsMatchedFrame` when a table is made for it, or `{"action": "cancel"}`'
+            ' (`{"type": "seek_cancelled"}`); closing the socket leaves the pool.'
+            ' `{"action": "tables"}` asks for the list again. Refusals are `WsErrorFrame`s.'
+        ),
+    ),
+)

@@ -8,6 +8,7 @@ import orjson
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, post_dump, validate
 from sanic.request import Request
 
+from domain.bots.registry import LEVELS
 from domain.errors import InvalidAction
 
 
@@ -86,8 +87,45 @@ class CreateGameSchema(Schema):
     )
 
 
+class PlayComputerSchema(Schema):
+    game_type = fields.String(load_default="briscola")
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    level = fields.String(
+        load_default="normal",
+        validate=validate.OneOf(LEVELS),
+        metadata={
+            "description": "the computer players' level: easy plays a random legal move, normal sensibly"
+        },
+    )
+    turn_time = fields.Float(
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "the turn time, one of the server's TURN_TIME_CHOICES; null: the default"},
+    )
+
+
 class JoinGameSchema(Schema):
     code = fields.String(required=True, validate=validate.Length(min=1, max=32))
+
+
+class TakeSeatSchema(Schema):
+    code = fields.String(
+        validate=validate.Length(min=1, max=32),
+        metadata={
+            "description": "the join code: needed for a private table (the invitation link carries it)"
+        },
+    )
+    seat = fields.Integer(
+        validate=validate.Range(min=0, max=9),
+        metadata={"description": "the chair to take; the first free one when left out"},
+    )
+
+
+class OpenTablesQuerySchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    game_type = fields.String(validate=validate.Length(min=1, max=64))
 
 
 class PreviewQuerySchema(Schema):
@@ -103,12 +141,20 @@ class GameTypeSchema(Schema):
     description = fields.String(required=True)
     seats = fields.Integer(required=True)
     options_schema = fields.Dict(required=True)
+    turn_times = fields.List(
+        fields.Float(), required=True, metadata={"description": "the turn times a table's creator may choose"}
+    )
+    default_turn_time = fields.Float(
+        required=True, metadata={"description": "the turn time when none is chosen"}
+    )
+    computer_levels = fields.List(fields.String(), required=True)
 
 
 class PlayerSchema(Schema):
     seat = fields.Integer(required=True)
     name = fields.String(required=True)
     bot = fields.Boolean(required=True)
+    level = fields.String(metadata={"description": "a computer player's level"})
 
 
 class LobbySchema(Schema):
@@ -135,6 +181,9 @@ class LobbySchema(Schema):
         allow_none=True,
         required=True,
         metadata={"description": "the table's turn time in seconds (null: a table older than the choice)"},
+    )
+    creator = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the seat of the player who runs the table"}
     )
     join_code = fields.String()
     seat = fields.Integer(allow_none=True)
@@ -215,6 +264,19 @@ class ActionSchema(Schema):
     points = fields.Integer(metadata={"description": "chiamata auction: the target bid, once the two stands"})
 
 
+class RematchSchema(Schema):
+    asked = fields.List(fields.Integer(), required=True, metadata={"description": "the seats that asked"})
+    next_game = fields.String(
+        required=True, allow_none=True, metadata={"description": "the rematch's table once everyone asked"}
+    )
+
+
+class RatingChangeSchema(Schema):
+    seat = fields.Integer(required=True)
+    before = fields.Integer(required=True)
+    after = fields.Integer(required=True)
+
+
 class GameViewSchema(LobbySchema):
     """A game as one caller sees it: the table's envelope, plus the keys of the game's own view
     (its phase, table cards, scores …), which differ from one game type to another and pass through."""
@@ -234,6 +296,17 @@ class GameViewSchema(LobbySchema):
         fields.Nested(ActionSchema),
         metadata={"description": "every action the seat may send now, each a complete message"},
     )
+    connected = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "state frames: the seats whose player has the table open (computers always)"
+        },
+    )
+    rematch = fields.Nested(RematchSchema, metadata={"description": "once the match is over"})
+    ratings = fields.List(
+        fields.Nested(RatingChangeSchema),
+        metadata={"description": "once a rated match is recorded: each seat's rating before and after it"},
+    )
 
     @post_dump(pass_original=True)
     def keep_game_keys(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
@@ -249,6 +322,12 @@ class MatchPlayerSchema(Schema):
     won = fields.Boolean(required=True)
     points = fields.Integer(required=True)
     elo_delta = fields.Integer(required=True)
+    rating_before = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the rating before the match (null: casual)"}
+    )
+    rating_after = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the rating after the match (null: casual)"}
+    )
     details = fields.Dict(required=True)
 
 
@@ -257,6 +336,9 @@ class MatchSummarySchema(Schema):
     game_type = fields.String(required=True)
     started_at = fields.Float(required=True)
     finished_at = fields.Float(required=True)
+    rated = fields.Boolean(
+        required=True, metadata={"description": "a rated match moved ratings; casual ones not"}
+    )
     result = fields.Dict(required=True)
     players = fields.List(fields.Nested(MatchPlayerSchema), required=True)
 

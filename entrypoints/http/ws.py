@@ -37,17 +37,19 @@ from application.hub import GameHub
 from application.play import act
 from application.ports import Clock, StorageUnavailable
 from application.rate_limit import TokenBucket
+from application.rematch import ask_rematch
 from domain.engine import JSON
-from domain.errors import InvalidAction, NotFound, TavoloError
+from domain.errors import Forbidden, InvalidAction, NotFound, TavoloError
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
-from entrypoints.http.context import games_of, hub_of, identity, settings_of
-from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, state_frame
+from entrypoints.http.context import attendance_of, games_of, hub_of, identity, settings_of
+from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, presence_frame, state_frame
 from entrypoints.telemetry_setup import socket_trace
 
 log = logging.getLogger(__name__)
 
 bp = Blueprint("ws")
-PLATFORM_ACTIONS = {"state", "sync"}
+PLATFORM_ACTIONS = {"state", "sync"}  # a fresh snapshot
+REMATCH = "rematch"
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server cannot serve this socket now
 
@@ -75,6 +77,9 @@ class SocketSubscriber:
 
     async def gone(self) -> None:
         await self.send(gone_frame())
+
+    async def present(self, connected: list[int]) -> None:
+        await self.send(presence_frame(connected))
 
     async def send(self, frame: JSON) -> None:
         await self._ws.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
@@ -133,6 +138,8 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
     settings = settings_of(request.app)
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     attached = await attach(hub, game_id, subscriber)
+    attendance = attendance_of(request.app)
+    here = None if user is None else await attendance.arrive(game_id, user.user_id)
     try:
         async for raw in ws:
             if not budget.take(time.monotonic()):
@@ -145,6 +152,13 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                 message = parse_message(raw)
                 if message["action"] in PLATFORM_ACTIONS:
                     await traced.action(message["action"], hub.resend(game_id, subscriber))
+                elif message["action"] == REMATCH:
+                    if user is None:
+                        raise Forbidden("spectators cannot ask for a rematch")
+                    known = subscriber.state_version
+                    session = await traced.action(REMATCH, ask_rematch(games, user, game_id))
+                    if session.version <= known:  # asked already: no broadcast comes
+                        await hub.resend(game_id, subscriber)
                 else:
                     known = subscriber.state_version
                     session = await traced.action(message["action"], act(games, game_id, user_id, message))
@@ -168,5 +182,7 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                 await subscriber.send(internal_frame())
     finally:
         await hub.detach(game_id, subscriber)
+        if here is not None:
+            await attendance.depart(here)
         traced.end()
         log.info("socket closed on game %s by %s", game_id, user_id or "anonymous")

@@ -84,10 +84,15 @@ class Guest:
 
 @dataclass
 class Socket:
-    """A WebSocket client that keeps every frame it received."""
+    """A WebSocket client that keeps every frame it received.
+
+    ``receive`` gives the next frame other than a ``presence`` one: those come whenever
+    somebody opens or closes the table, answer no message, and are kept in ``presence``
+    (and in ``frames``) for the tests that look at them."""
 
     conn: ClientConnection
     frames: list[dict[str, Any]] = field(default_factory=list)
+    presence: list[list[int]] = field(default_factory=list)
 
     @classmethod
     async def open(cls, server: RunningServer, game_id: str, cookie: str | None = None) -> Socket:
@@ -99,16 +104,27 @@ class Socket:
         await self.conn.send(json.dumps(message))
 
     async def receive(self, timeout: float = 5.0) -> dict[str, Any]:
-        frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.conn.recv(), timeout))
-        self.frames.append(frame)
-        return frame
-
-    async def until(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
-        """Read frames until one satisfies ``predicate``; return it."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
-            frame = await self.receive(max(0.01, end - loop.time()))
+            frame = await self.next_frame(max(0.01, end - loop.time()))
+            if frame["type"] != "presence":
+                return frame
+
+    async def next_frame(self, timeout: float = 5.0) -> dict[str, Any]:
+        """The next frame of any type, presence frames included."""
+        frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.conn.recv(), timeout))
+        self.frames.append(frame)
+        if frame["type"] == "presence":
+            self.presence.append(frame["connected"])
+        return frame
+
+    async def until(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """Read frames (presence frames too) until one satisfies ``predicate``; return it."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            frame = await self.next_frame(max(0.01, end - loop.time()))
             if predicate(frame):
                 return frame
 

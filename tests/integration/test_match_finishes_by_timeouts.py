@@ -40,7 +40,9 @@ async def test_a_match_with_every_player_away_finishes_by_turn_and_hand_end_time
         late_watcher = await Socket.open(server, game_id)
         assert (await late_watcher.receive())["type"] == "state"
         over = await late_watcher.receive()
-        assert over == {"type": "game_over", "scores": scores, "winner": game["winner"]}
+        assert over["type"] == "game_over" and over["scores"] == scores and over["winner"] == game["winner"]
+        assert [hand["hand_number"] for hand in over["hands"]] == list(range(1, len(over["hands"]) + 1))
+        assert over["rated"] is True
         await late_watcher.close()
         for guest in guests:
             await guest.close()

@@ -8,6 +8,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -50,6 +51,39 @@ async def test_the_document_is_valid_openapi_3_and_documents_every_route() -> No
             if not route.extra.static and not openapi_path(route).startswith(exempt)
         }
         assert registered <= set(document["paths"])
+
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+async def test_the_readmes_api_tables_list_every_documented_operation() -> None:
+    async with (
+        running_server(server_settings()) as server,
+        httpx.AsyncClient(base_url=server.base_url) as http,
+    ):
+        document = (await http.get("/api/openapi.json")).json()
+    readme = README.read_text()
+    listed = {
+        (method, _shape(path.split("?")[0]))
+        for row in re.findall(r"^\| `([A-Z]+)` \| (.+?) \|", readme, flags=re.MULTILINE)
+        for method in [row[0]]
+        for path in re.findall(r"`([^`]+)`", row[1])
+    }
+    exempt = ("/api/docs", "/api/openapi.json", "/web/", "/", "/favicon.ico")
+    missing = sorted(
+        (method.upper(), path)
+        for path, operations in document["paths"].items()
+        for method in operations
+        if path not in exempt
+        and not path.startswith("/api/docs")
+        and (method.upper(), _shape(path)) not in listed
+    )
+    assert missing == [], f"operations the README's API tables do not list: {missing}"
+
+
+def _shape(path: str) -> str:
+    """A path with its parameters unnamed: the README writes ``{id}`` where the router says ``{game_id}``."""
+    return re.sub(r"\{[^}]*\}", "{}", path)
 
 
 async def test_every_response_body_and_error_is_a_named_component_schema() -> None:

@@ -34,7 +34,8 @@ async def test_each_state_frame_is_stamped_with_the_clock_the_deadlines_are_set_
     view = {"phase": "playing", "version": 1, "turn_deadline": clock.now() + 30.0}
     await subscriber.show(view, [], None)
     clock.advance(12.5)
-    await subscriber.show({**view, "version": 2}, [], {"scores": {"A": 11, "B": 4}, "winner": "A"})
+    over = {"scores": {"A": 11, "B": 4}, "winner": "A", "hands": [], "rated": True}
+    await subscriber.show({**view, "version": 2}, [], over)
 
     states = [frame for frame in socket.sent if frame["type"] == "state"]
     start = FakeClock.DEFAULT_START

@@ -1,0 +1,149 @@
+"""The lobby's WebSocket ``/ws/lobby``: the open tables as they change, and quick match.
+
+The server sends ``{"type": "open_tables", "tables": [...]}`` on connect and
+whenever the list changes (one read per process and change, see
+``application.open_tables.LobbyFeed``). A logged-in client may send
+``{"action": "seek", "game_type": ..., "computers_after": seconds | null}`` to
+wait in the quick-match pool (answered ``{"type": "seeking", ...}``), and
+``{"action": "cancel"}`` to stop (``{"type": "seek_cancelled"}``); when a
+table is made it gets ``{"type": "matched", "game_id": ..., "game_type": ...}``
+and is out of the pool. A socket that closes leaves the pool. ``{"action":
+"tables"}`` asks for the list again. Every refused message gets an ``error``
+frame and the socket stays open; the edge's limits (frame size, message
+budget, Origin) are the game socket's.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import orjson
+from sanic import Blueprint, Websocket
+from sanic.exceptions import WebsocketClosed
+from sanic.request import Request
+from websockets.exceptions import ConnectionClosed
+
+from application.identity import Identity
+from application.open_tables import open_tables
+from application.ports import Clock, StorageUnavailable
+from application.rate_limit import TokenBucket
+from domain.engine import JSON
+from domain.errors import InvalidAction, TavoloError, Unauthorized
+from domain.matchmaking import Seeker
+from domain.session import GameSession
+from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
+from entrypoints.http.context import games_of, identity, lobby_feed_of, matchmaker_of, settings_of
+from entrypoints.http.frames import internal_frame
+from entrypoints.http.ws import POLICY_VIOLATION, TRY_AGAIN_LATER, parse_message
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("lobby_ws")
+
+
+class LobbySocket:
+    """One lobby socket: a ``LobbyWatcher`` of the open tables and, while it seeks, a waiting
+    connection of the ``Matchmaker``."""
+
+    def __init__(self, ws: Websocket, clock: Clock) -> None:
+        self._ws = ws
+        self._clock = clock
+        self.seeking: Seeker | None = None
+
+    async def tables(self, listed: list[JSON]) -> None:
+        await self.send({"type": "open_tables", "tables": listed})
+
+    async def matched(self, session: GameSession) -> None:
+        self.seeking = None
+        await self.send({"type": "matched", "game_id": session.id, "game_type": session.game_type})
+
+    async def waiting(self, seeker: Seeker) -> None:
+        self.seeking = seeker
+        await self.send(
+            {
+                "type": "seeking",
+                "game_type": seeker.game_type,
+                "since": seeker.since,
+                "rating": seeker.rating,
+                "computers_after": seeker.computers_after,
+                "server_time": self._clock.now(),
+            }
+        )
+
+    async def send(self, frame: JSON) -> None:
+        await self._ws.send(orjson.dumps(frame).decode())
+
+
+def _seek_arguments(message: dict[str, Any]) -> tuple[str, float | None]:
+    game_type = message.get("game_type")
+    after = message.get("computers_after")
+    if not isinstance(game_type, str):
+        raise InvalidAction("a seek names its 'game_type'")
+    if after is not None and (isinstance(after, bool) or not isinstance(after, int | float)):
+        raise InvalidAction("'computers_after' is a number of seconds, or null")
+    return game_type, None if after is None else float(after)
+
+
+@bp.websocket("/ws/lobby")
+async def lobby_socket(request: Request, ws: Websocket) -> None:
+    try:
+        user: Identity | None = await identity(request)
+    except StorageUnavailable as error:
+        log.warning("lobby socket refused, login sessions unavailable: %s", error)
+        await ws.send(orjson.dumps(ws_unavailable()).decode())
+        await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
+        return
+    games, feed, matchmaker = games_of(request.app), lobby_feed_of(request.app), matchmaker_of(request.app)
+    socket = LobbySocket(ws, games.clock)
+    settings = settings_of(request.app)
+    budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
+    try:
+        try:
+            await feed.attach(socket)
+        except StorageUnavailable as error:
+            log.warning("lobby socket: open tables unavailable: %s", error)
+            await socket.send(ws_unavailable())
+        async for raw in ws:
+            if not budget.take(time.monotonic()):
+                await ws.close(POLICY_VIOLATION, "too many messages")
+                break
+            try:
+                message = parse_message(raw)
+                action = message["action"]
+                if action == "tables":
+                    await socket.tables(await open_tables(games))
+                elif action == "seek":
+                    if user is None:
+                        raise Unauthorized("log in to play now")
+                    game_type, after = _seek_arguments(message)
+                    await matchmaker.seek(user, game_type, after, socket)
+                elif action == "cancel":
+                    if user is not None:
+                        await matchmaker.cancel(user.user_id, socket)
+                    socket.seeking = None
+                    await socket.send({"type": "seek_cancelled"})
+                else:
+                    raise InvalidAction("the lobby takes 'tables', 'seek' and 'cancel'")
+            except TavoloError as error:
+                await socket.send(ws_error(error))
+            except StorageUnavailable as error:
+                log.warning("lobby socket: storage unavailable: %s", error)
+                await socket.send(ws_unavailable())
+            except (ConnectionClosed, WebsocketClosed):
+                raise
+            except Exception as error:  # one bad message never ends a socket
+                log.error(
+                    "lobby socket: unexpected %s while handling a message\n%s",
+                    type(error).__qualname__,
+                    traceback_without_values(error),
+                )
+                await socket.send(internal_frame())
+    finally:
+        feed.detach(socket)
+        if user is not None:
+            try:
+                await matchmaker.cancel(user.user_id, socket)
+            except StorageUnavailable as error:  # its lease lapses on its own
+                log.warning("lobby socket closed while storage is unavailable: %s", error)
