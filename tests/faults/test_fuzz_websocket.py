@@ -68,7 +68,7 @@ UNICODE_DIGITS = [
     "07\uff24",
 ]
 NEAR_CARDS = [*UNICODE_DIGITS, "7D", "007D", "00D", "11D", "07X", "07d", " 07D", "07D ", "07D\x00", "", "1OD"]
-ACTIONS = ["play", "ack", "bid", "pass", "call", "state", "sync"]
+ACTIONS = ["play", "ack", "bid", "pass", "call", "state", "sync", "rematch"]
 
 leaves = st.one_of(
     st.none(),
