@@ -35,8 +35,8 @@ async def adopt_in(
     matches = await connection.fetch(queries.sides_of_matches_of(d, from_user))
     renamed = [(_renamed(d, row["sides"], from_user, to_user), row["id"]) for row in matches]
     await connection.executemany(queries.update_sides_sql(d), renamed)
-    await connection.execute(queries.move_players(d, from_user, to_user, to_name))
-    await connection.execute(queries.move_ratings(d, from_user, to_user, to_name))
+    for table in (queries.PLAYER, queries.RATING):
+        await connection.execute(queries.move_rows(d, table, from_user, to_user, to_name))
     return len(matches)
 
 

@@ -330,23 +330,13 @@ def update_sides_sql(d: Dialect) -> str:
     return str(d.query.update(MATCH).set(MATCH.sides, b(None)).where(MATCH.id == b(None)).get_sql())
 
 
-def move_players(d: Dialect, from_user: str, to_user: str, to_name: str) -> Statement:
+def move_rows(d: Dialect, table: Table, from_user: str, to_user: str, to_name: str) -> Statement:
+    """``from_user``'s rows of ``table`` (players or ratings) become ``to_user``'s, named ``to_name``."""
     b = d.binder()
     query = (
-        d.query.update(PLAYER)
-        .set(PLAYER.user_id, b(to_user))
-        .set(PLAYER.name, b(to_name))
-        .where(PLAYER.user_id == b(from_user))
-    )
-    return statement(query, b)
-
-
-def move_ratings(d: Dialect, from_user: str, to_user: str, to_name: str) -> Statement:
-    b = d.binder()
-    query = (
-        d.query.update(RATING)
-        .set(RATING.user_id, b(to_user))
-        .set(RATING.name, b(to_name))
-        .where(RATING.user_id == b(from_user))
+        d.query.update(table)
+        .set(table.user_id, b(to_user))
+        .set(table.name, b(to_name))
+        .where(table.user_id == b(from_user))
     )
     return statement(query, b)

@@ -13,6 +13,7 @@ from adapters.memory.matches import MemoryMatchRepository
 from application.auth import current_identity, guest_login
 from application.identity import Identity
 from application.oidc_login import (
+    LoggedIn,
     LoginFailed,
     begin_login,
     display_name,
@@ -172,19 +173,7 @@ async def test_a_guest_who_signs_in_keeps_their_matches_on_a_new_account(logins:
     matches = MemoryMatchRepository()
     guest = Identity("guest:ospite", "Ospite")
     await matches.record(finished_against(guest.user_id, "guest:bruno"))
-    provider, binding = ScriptedProvider("example"), new_login_binding()
-    url = await begin_login(logins, provider, binding, ttl_seconds=600, keep_guest=guest)
-
-    logged_in = await finish_login(
-        logins,
-        provider,
-        state=state_of(url),
-        code="c",
-        error=None,
-        binding=binding,
-        previous_session=None,
-        matches=matches,
-    )
+    logged_in = await sign_in_keeping(logins, guest, matches)
 
     assert logged_in.guest_asked and logged_in.kept_guest == 1
     assert [m.id for m in await matches.history(logged_in.identity.user_id, 10)] == ["m1"]
@@ -198,10 +187,19 @@ async def test_an_account_with_a_history_of_its_own_keeps_no_guest_history(
     guest = Identity("guest:ospite", "Ospite")
     await matches.record(finished_against(guest.user_id, "guest:bruno"))
     await matches.record(finished_against("oidc:example:alice", "guest:bruno", "m2"))
+    logged_in = await sign_in_keeping(logins, guest, matches)
+
+    assert logged_in.guest_asked and logged_in.kept_guest is None
+    assert [m.id for m in await matches.history(guest.user_id, 10)] == ["m1"], "nothing moved"
+
+
+async def sign_in_keeping(
+    logins: MemoryLoginSessions, guest: Identity, matches: MemoryMatchRepository
+) -> LoggedIn:
+    """``guest`` signs in with the provider "example" (as alice), asking to keep their games."""
     provider, binding = ScriptedProvider("example"), new_login_binding()
     url = await begin_login(logins, provider, binding, ttl_seconds=600, keep_guest=guest)
-
-    logged_in = await finish_login(
+    return await finish_login(
         logins,
         provider,
         state=state_of(url),
@@ -211,9 +209,6 @@ async def test_an_account_with_a_history_of_its_own_keeps_no_guest_history(
         previous_session=None,
         matches=matches,
     )
-
-    assert logged_in.guest_asked and logged_in.kept_guest is None
-    assert [m.id for m in await matches.history(guest.user_id, 10)] == ["m1"], "nothing moved"
 
 
 def finished_against(winner: str, loser: str, match_id: str = "m1") -> FinishedMatch:
