@@ -222,7 +222,7 @@ def _games(
         clock,
         matches,
         timeouts=timeouts,
-        turn_choices=turn_choices,
+        turn_choices=tuple(sorted({*turn_choices, timeouts.turn})),  # the default is always a choice
         bot_delay=bot_delay,
     )
 

@@ -33,10 +33,12 @@ async def playing(server: RunningServer, game_id: str, seated: list[Guest]) -> A
     finally:
         for task in tasks:
             task.cancel()
+        # A cancel that lands as a frame arrives (a presence frame, say) can be lost in wait_for
+        # (Python 3.11): closing the sockets first ends every read for sure.
+        for socket in sockets:
+            await socket.close()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for socket in sockets:
-            await socket.close()
         for guest in seated:
             await guest.close()

@@ -36,6 +36,10 @@ async def test_the_log_out_button_ends_the_session_and_shows_the_login(
 
     await expect(anna.by("logout")).to_be_visible()
     await anna.by("logout").click()
+    # A guest loses their games by logging out: the page warns first, and only its button logs out.
+    await expect(anna.by("guest-warning")).to_be_visible()
+    assert posts == []
+    await anna.by("confirm-logout").click()
 
     await expect(anna.by("login")).to_be_visible()
     await expect(anna.by("login-link")).to_be_visible()
@@ -59,6 +63,7 @@ async def test_the_ui_follows_the_redirect_the_logout_answer_names(
 
     await anna.page.route("**/auth/logout", as_an_oidc_provider_would_ask)
     await anna.by("logout").click()
+    await anna.by("confirm-logout").click()  # Anna is a guest: her logout asks first
 
     await anna.page.wait_for_url(provider_page)
     assert not await logged_in(anna)

@@ -128,8 +128,10 @@ async def test_a_whole_hand_by_clicks_keeps_every_promise_of_the_table(
         await anna.by("language-it").click()  # every label changes
         await assert_all_italian(anna, f"{game_type} at the end of the hand")
     reading.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await reading
+    # A cancel that lands as a frame arrives (the presence frames of the players' sockets closing) can
+    # be lost in wait_for (Python 3.11): closing the socket ends the read for sure.
     await watcher.close()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await reading
     await watching.close()
     assert not anna.errors, anna.errors

@@ -49,12 +49,32 @@ export const api = {
   guestLogin: (name) => request("POST", "/auth/guest", { name }),
   logout: () => request("POST", "/auth/logout"),
   gameTypes: () => request("GET", "/api/game-types"),
-  createGame: (gameType, options) => request("POST", "/api/games", { game_type: gameType, options }),
+  /** ``choices``: {public, rated, turn_time} (each optional: the server's defaults otherwise). */
+  createGame: (gameType, options, choices = {}) =>
+    request("POST", "/api/games", { game_type: gameType, options, ...choices }),
+  /** A table with computer players in every other seat, its match started at once. */
+  playComputer: (gameType, level, options = {}, turnTime = null) =>
+    request("POST", "/api/games/computer", { game_type: gameType, level, options, turn_time: turnTime }),
+  openTables: (gameType = null) => request("GET", `/api/games/open${query({ game_type: gameType })}`),
   preview: (code) => request("GET", `/api/games/preview${query({ code })}`),
   join: (code) => request("POST", "/api/games/join", { code }),
+  /** Sit down at a table from its link: ``code`` for a private one, ``seat`` to choose the chair. */
+  takeSeat: (id, { code = null, seat = null } = {}) => {
+    const body = {};
+    if (code) body.code = code;
+    if (seat !== null && seat !== undefined) body.seat = seat;
+    return request("POST", `/api/games/${encodeURIComponent(id)}/join`, body);
+  },
+  /** Leave: before the match the seat frees; during it a computer player takes it over. */
+  leave: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/leave`, {}),
+  addBot: (id, level, seat = null) => request("POST", `/api/games/${encodeURIComponent(id)}/bots`,
+    seat === null || seat === undefined ? { level } : { level, seat }),
+  removeBot: (id, seat) => request("DELETE", `/api/games/${encodeURIComponent(id)}/bots/${seat}`),
+  rematch: (id) => request("POST", `/api/games/${encodeURIComponent(id)}/rematch`, {}),
   game: (id) => request("GET", `/api/games/${encodeURIComponent(id)}`),
   myGames: () => request("GET", "/api/me/games"),
-  matches: (cursor, limit = 10) => request("GET", `/api/me/matches${query({ cursor, limit })}`),
+  matches: (cursor, limit = 10, gameType = null) =>
+    request("GET", `/api/me/matches${query({ cursor, limit, game_type: gameType })}`),
   ratings: () => request("GET", "/api/me/ratings"),
   leaderboard: (gameType, page, focusMe) =>
     request("GET", `/api/leaderboard${query({ game_type: gameType, page, focus: focusMe ? "me" : "" })}`),

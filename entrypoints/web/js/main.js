@@ -1,10 +1,16 @@
 // The app shell: who is logged in, the header (with the language switch), and a hash router
-// (#/, #/game/<id>, #/stats, #/cards). Switching the language re-runs the router: the screen is drawn anew.
+// (#/, #/game/<id> — with ?code=<join code> when it is a private table's invitation —, #/join/<code>,
+// #/stats, #/cards, #/logout). Switching the language re-runs the router: the screen is drawn anew.
+// A guest's logout goes through the #/logout page, which warns what a guest loses (./guest_account.js).
 
 import { api, ApiError } from "./api.js";
 import { h, clear, announce } from "./dom.js";
 import { t, language, setLanguage, onLanguageChange, errorText } from "./i18n.js";
 import { mountLogin, mountLobby } from "./lobby.js";
+import {
+  isGuest, signInProviders, keepGamesLinks, keepGamesHeaderLink, takeGuestHistory, guestHistoryNotice,
+} from "./guest_account.js";
+import { mountInvitation } from "./invitation.js";
 import { mountTable } from "./table.js";
 import { mountStats } from "./stats.js";
 import { mountGallery } from "./gallery.js";
@@ -12,9 +18,12 @@ import { mountGallery } from "./gallery.js";
 const app = document.getElementById("app");
 const who = document.querySelector("[data-testid=who]");
 const languageSwitch = document.querySelector("[data-testid=language]");
-const ctx = { me: null, navigate, refreshMe, setMe };
+// ``redrawing``: true while the router draws the same screen anew in another language.
+const ctx = { me: null, navigate, refreshMe, setMe, redrawing: false };
 let cleanup = null;
 let ready = false; // who is logged in is known: the router may draw a screen
+let providers = []; // the server's identity providers (OIDC), where a guest may keep their games
+let notice = takeGuestHistory(); // "kept" / "refused" after a guest signed in to keep their games
 
 function navigate(hash) {
   if (location.hash === hash) route();
@@ -33,7 +42,14 @@ async function refreshMe() {
 function setMe(me) {
   ctx.me = me;
   clear(who);
-  if (me) {
+  if (me && isGuest(me)) {
+    // A guest's logout loses their games: the link leads to the page that says so and asks.
+    who.append(
+      h("span", { class: "me", testid: "me-name" }, me.name),
+      h("span", { class: "who-actions" }, keepGamesHeaderLink(providers),
+        h("a", { class: "link", href: "#/logout", testid: "logout" }, t("shell.logout"))),
+    );
+  } else if (me) {
     who.append(
       h("span", { class: "me", testid: "me-name" }, me.name),
       h("button", { type: "button", class: "link", testid: "logout", onclick: logout }, t("shell.logout")),
@@ -62,15 +78,33 @@ async function logout() {
 }
 
 function mountLogoutConfirmation(root) {
-  const confirm = h("button", { type: "button", class: "primary", testid: "confirm-logout", onclick: logout },
-    t("logout.confirm"));
-  root.append(h("section", { class: "panel", testid: "logout-confirmation" },
+  const guest = isGuest(ctx.me);
+  const confirm = h("button", {
+    type: "button", class: guest ? "" : "primary", testid: "confirm-logout", onclick: logout,
+  }, t(guest ? "logout.guest_confirm" : "logout.confirm"));
+  const stay = h("a", { class: "button", href: "#/", testid: "stay-logged-in" }, t("logout.stay"));
+  const keep = guest ? keepGamesLinks(providers) : [];
+  root.append(h("section", { class: "panel logout-page", testid: "logout-confirmation" },
     h("h1", {}, t("logout.title")),
     h("p", {}, t("logout.question", { name: ctx.me.name })),
-    h("div", { class: "row" }, confirm,
-      h("a", { class: "button", href: "#/", testid: "stay-logged-in" }, t("logout.stay"))),
+    guest ? h("p", { class: "warning", testid: "guest-warning" },
+      t("logout.guest_warning", { name: ctx.me.name })) : null,
+    keep.length ? h("div", { class: "row keep-row" }, keep) : null,
+    h("div", { class: "row" }, confirm, stay),
   ));
-  setTimeout(() => confirm.focus(), 0);
+  // A guest's focus starts on the choice that loses nothing.
+  setTimeout(() => (guest ? keep[0] || stay : confirm).focus(), 0);
+}
+
+/** The guest-history notice, above whatever screen shows, until it is dismissed. */
+function showNotice() {
+  if (!notice) return;
+  const element = guestHistoryNotice(notice, () => {
+    notice = null;
+    element.remove();
+    app.focus();  // the button is gone: the focus goes to the page rather than to nowhere
+  });
+  app.prepend(element);
 }
 
 function route() {
@@ -78,7 +112,8 @@ function route() {
   cleanup = null;
   clear(app);
   const hash = location.hash || "#/";
-  const game = /^#\/game\/([\w-]+)$/.exec(hash);
+  const game = /^#\/game\/([\w-]+)(?:\?code=([A-Za-z0-9]{1,32}))?$/.exec(hash);
+  const invitation = /^#\/join\/([A-Za-z0-9-]{1,32})$/.exec(hash);
   for (const link of document.querySelectorAll(".nav a")) {
     link.toggleAttribute("aria-current", link.getAttribute("href") === hash);
   }
@@ -88,19 +123,22 @@ function route() {
     return;
   }
   if (game) {
-    result = mountTable(app, ctx, game[1]);
+    result = mountTable(app, ctx, game[1], { code: game[2] || null });
   } else if (hash === "#/logout") {
     mountLogoutConfirmation(app);
   } else if (hash === "#/cards") {
     mountGallery(app, ctx);
   } else if (!ctx.me) {
     result = mountLogin(app, ctx);
+  } else if (invitation) {
+    result = mountInvitation(app, ctx, invitation[1]);
   } else if (hash === "#/stats") {
     result = mountStats(app, ctx);
   } else {
     result = mountLobby(app, ctx);
   }
   cleanup = typeof result === "function" ? result : null;
+  showNotice();
 }
 
 /** The header's own texts, and which language button is pressed. */
@@ -122,7 +160,14 @@ for (const button of languageSwitch.querySelectorAll("button[data-language]")) {
 onLanguageChange(() => {
   labelShell();
   setMe(ctx.me);
-  if (ready) route();
+  if (ready) {
+    ctx.redrawing = true;
+    try {
+      route();
+    } finally {
+      ctx.redrawing = false;
+    }
+  }
   announce(t("shell.language_now"));
 });
 
@@ -130,12 +175,17 @@ labelShell();
 window.addEventListener("hashchange", route);
 
 (async () => {
+  // Without the providers a guest is only not offered to keep their games: that never stops the page.
+  const known = api.providers().then(signInProviders).catch(() => []);
   try {
     await refreshMe();
   } catch (error) {
     app.append(h("p", { class: "error", role: "alert" }, errorText(error)));
     return;
   }
+  providers = await known;
+  setMe(ctx.me);
   ready = true;
   route();
+  if (notice) announce(t(notice === "kept" ? "shell.notice_kept" : "shell.notice_refused"));
 })();

@@ -12,8 +12,9 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { FISHING, hasSeat, entryText } from "./movelog_words.js";
+import { FISHING, hasSeat, entryText, compactRecord } from "./movelog_words.js";
 import { LastReview } from "./movelog_review.js";
+import { playerName } from "./players.js";
 
 /** Phases in which a hand is being played. */
 const IN_HAND = new Set(["playing", "auction", "call"]);
@@ -30,21 +31,6 @@ function underway(view) {
   if (!IN_HAND.has(view.phase)) return false;
   const auction = view.auction && view.auction.history;
   return Boolean(view.last_play || view.last_trick || (view.trick || []).length || (auction && auction.length));
-}
-
-/** What a summary entry keeps of a hand's record (the view's last_hand, or the hand_end event). */
-function compactRecord(gameType, record) {
-  if (FISHING.has(gameType)) {
-    const totals = {};
-    for (const [side, detail] of Object.entries(record.sides || {})) totals[side] = detail.total;
-    return { hand_number: record.hand_number, totals, scores: record.scores };
-  }
-  if (gameType === "briscola_chiamata") {
-    const keep = ["hand_number", "caller", "partner", "alone", "target", "caller_points", "defender_points",
-      "patta", "winner"];
-    return Object.fromEntries(keep.map((key) => [key, record[key]]));
-  }
-  return { hand_number: record.hand_number, points: record.points, patta: record.patta, scores: record.scores };
 }
 
 /** The seat an entry is about, if any (to mark the viewer's own moves and their partner's). */
@@ -72,6 +58,7 @@ export class MoveLog {
     this.gameId = gameId;
     this.key = `${STORAGE_PREFIX}${gameId}`;
     this.version = null; // the newest version recorded
+    this.names = []; // each seat's name as of the last frame (who left is no longer in the next one)
     this.hand = null; // the hand the entries belong to
     this.entries = [];
     this.open = null; // the <details> state: decided on the first render, then the user's
@@ -98,6 +85,7 @@ export class MoveLog {
     else if (missed) this.noteMissed(view);
     for (const event of events) this.recordEvent(event, view);
     this.version = view.version;
+    this.names = (view.players || []).map((player) => playerName(player));
     this.save();
   }
 
@@ -196,9 +184,23 @@ export class MoveLog {
       case "match_end":
         this.push({ kind, winner: event.winner });
         break;
+      case "seated":
+      case "rematch":
+        this.push({ kind, seat: event.seat });
+        break;
+      case "left":
+      case "handed_over":
+        // Named as the log knew them before this frame: the chair is empty now, or a computer player's
+        // (the handed_over event names the computer player, not the person who left).
+        this.push({ kind, seat: event.seat, name: this.names[event.seat] || null });
+        break;
+      case "rematch_ready":
+        this.push({ kind, game_id: event.game_id });
+        break;
       default:
         // dealt, drew (private cards the hand already shows), cards_drawn (every trick), ack, and the
-        // platform's seated, left, match_started, result_recorded: nothing a player needs to read back.
+        // platform's match_started and result_recorded (the end screen shows the ratings): nothing a
+        // player needs to read back.
         break;
     }
   }
@@ -224,6 +226,7 @@ export class MoveLog {
       this.hand = hasSeat(saved.hand) ? saved.hand : null;
       this.entries = saved.entries.slice(-MAX_ENTRIES);
       this.open = typeof saved.open === "boolean" ? saved.open : null;
+      this.names = Array.isArray(saved.names) ? saved.names : [];
     } catch {
       // an unreadable log starts afresh
     }
@@ -234,7 +237,7 @@ export class MoveLog {
     if (!store) return;
     const data = JSON.stringify({
       v: STORAGE_VERSION, version: this.version, hand: this.hand, open: this.open, at: Date.now(),
-      entries: this.entries,
+      names: this.names, entries: this.entries,
     });
     try {
       store.setItem(this.key, data);

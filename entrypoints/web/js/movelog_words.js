@@ -1,6 +1,8 @@
 // The move log's entries in words: each entry ({kind, seat, card, ...}, as movelog.js records them) as
-// one sentence in the page's language, the auction's bids, and the one-line summary of a hand. Worded
-// when drawn, so a change of language words the whole log anew.
+// one sentence in the page's language, the auction's bids, and the one-line summary of a hand (which the
+// end of a match shows too, ./match_end.js). Worded when drawn, so a change of language words the whole
+// log anew. Besides the moves, the table's own life: who sat down or left, a player handed over to a
+// computer, who wants a rematch.
 
 import { cardName, suitName } from "./cards.js";
 import { t, listText } from "./i18n.js";
@@ -43,6 +45,26 @@ function scoresText(scores, ui) {
 function chiamataWinner(winner, patta) {
   if (patta || !winner) return t("log.chiamata_patta");
   return t(winner === "caller" ? "log.chiamata_caller_wins" : "log.chiamata_defenders_win");
+}
+
+/** What a summary entry keeps of a hand's record (the view's last_hand, the hand_end event, a game_over hand). */
+export function compactRecord(gameType, record) {
+  if (FISHING.has(gameType)) {
+    const totals = {};
+    for (const [side, detail] of Object.entries(record.sides || {})) totals[side] = detail.total;
+    return { hand_number: record.hand_number, totals, scores: record.scores };
+  }
+  if (gameType === "briscola_chiamata") {
+    const keep = ["hand_number", "caller", "partner", "alone", "target", "caller_points", "defender_points",
+      "patta", "winner"];
+    return Object.fromEntries(keep.map((key) => [key, record[key]]));
+  }
+  return { hand_number: record.hand_number, points: record.points, patta: record.patta, scores: record.scores };
+}
+
+/** A hand's summary in one sentence, from the hand's whole record. */
+export function handSummaryText(gameType, record, ui) {
+  return summaryText(gameType, compactRecord(gameType, record), ui);
 }
 
 /** A hand's summary; ``record`` is the compact record movelog.js keeps of the hand's end. */
@@ -128,6 +150,17 @@ export function entryText(entry, gameType, ui) {
       return `${t("table.game_over_said")} ${entry.winner ? t("log.side_wins", { side: sideName(entry.winner, ui) }) : t("log.draw")}`;
     case "missed":
       return t("log.missed");
+    case "seated":
+      return ui.say("log.seated", entry.seat);
+    case "left":
+      // The seat is empty by now: the name is the one the log knew before the frame.
+      return entry.name ? t("log.left", { name: entry.name }) : t("log.left_seat", { number: entry.seat + 1 });
+    case "handed_over":
+      return t("log.handed_over", { name: entry.name || t("table.seat", { number: entry.seat + 1 }) });
+    case "rematch":
+      return ui.say("log.rematch", entry.seat);
+    case "rematch_ready":
+      return t("log.rematch_ready");
     default:
       return "";
   }

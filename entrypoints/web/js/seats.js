@@ -4,10 +4,13 @@
 // from your chair, the seat after yours is on the right, the one opposite you is your partner in a
 // 4-player game, and five players sit as a pentagon. Each seat shows its player's name, whose turn it
 // is (with a ring that empties as the turn's time runs out), how many cards they hold (face down),
-// and the pile they took, with one crosswise card per scopa as players mark them at a real table.
+// and the pile they took, with one crosswise card per scopa as players mark them at a real table; and
+// whether its player has the table open (./presence.js: an "away" mark when not).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { playerName, nameParts } from "./players.js";
+import { awayMark } from "./presence.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const RING_RADIUS = 21;
@@ -111,44 +114,56 @@ function winnings(view, seat) {
   return null;
 }
 
-/** The short facts under a seat's name: computer, side, caller or partner. */
-function roles(view, seat, player) {
+/** The short facts under a seat's name: side, caller or partner (a computer player's name says it is one). */
+function roles(view, seat) {
   const chiamata = view.game_type === "briscola_chiamata";
   const side = sideOf(view, seat);
   const teams = view.teams ? Object.values(view.teams) : [];
   const partnered = teams.some((members) => members.length > 1);
   return [
-    player && player.bot ? t("table.meta_computer") : "",
     side && !chiamata && partnered ? t("table.meta_side", { side }) : "",
     chiamata && view.caller === seat ? t("table.meta_caller") : "",
     chiamata && view.revealed && view.partner === seat ? t("table.meta_partner") : "",
   ].filter(Boolean).join(" · ");
 }
 
+/** The name on a seat; a computer player's level apart, to go on a line of its own where the seat is narrow. */
+function seatNameText(player, name) {
+  if (!player) return name;
+  const parts = nameParts(player);
+  if (!parts.level) return parts.name;
+  // The space between the two is where the line may break.
+  return [h("span", { class: "seat-computer" }, parts.name), " ", h("span", { class: "seat-level" }, `· ${parts.level}`)];
+}
+
 /**
  * One seat. ``countdown(deadline, testid)`` makes the turn's countdown text (the table's ticker
- * refreshes it).
+ * refreshes it); ``presence`` (./presence.js) says whether its player is away.
  */
-export function seatElement(view, seat, countdown) {
+export function seatElement(view, seat, countdown, presence = null) {
   const player = (view.players || [])[seat];
   const lobby = view.phase === "lobby";
   const onTurn = view.turn === seat && !lobby && view.phase !== "finished" && view.phase !== "hand_end";
   const me = seat === view.seat;
+  const away = Boolean(presence && presence.away(view, seat));
   const held = view.hand_counts ? view.hand_counts[seat] : null;
-  const name = player ? player.name : t("seat.open");
-  const meta = roles(view, seat, player);
+  const name = player ? playerName(player) : t("seat.open");
+  const meta = roles(view, seat);
+  const classes = ["seat", `pos-${positionOf(view, seat)}`, onTurn ? "turn" : "", me ? "me" : "",
+    player ? "" : "open", player && player.bot ? "computer" : "", away ? "away" : ""];
   return h("li", {
-    class: `seat pos-${positionOf(view, seat)}${onTurn ? " turn" : ""}${me ? " me" : ""}${player ? "" : " open"}`,
-    testid: "seat", dataset: { seat: String(seat), position: positionOf(view, seat) },
+    class: classes.filter(Boolean).join(" "),
+    testid: "seat", dataset: { seat: String(seat), position: positionOf(view, seat), present: String(!away) },
     "aria-current": onTurn ? "true" : null,
   },
   h("span", { class: "avatar", "aria-hidden": "true" },
     turnRing(onTurn ? view.turn_deadline : null, view.turn_seconds),
-    h("span", { class: "initial" }, player ? initial(player.name) : "·")),
+    h("span", { class: "initial" }, player ? initial(name) : "·")),
   h("span", { class: "seat-info" },
-    h("span", { class: "seat-name", testid: "seat-name" }, name,
+    h("span", { class: "seat-name", testid: "seat-name" }, seatNameText(player, name),
       me ? h("span", { class: "you-tag" }, ` (${t("table.meta_you")})`) : null),
     meta ? h("span", { class: "seat-meta" }, meta) : null,
+    away ? awayMark() : null,
     onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" },
       `${me ? t("table.your_turn_flag") : t("table.to_play_flag")} `,
       countdown(view.turn_deadline, me ? "my-countdown" : "countdown")) : null),
@@ -160,9 +175,9 @@ export function seatElement(view, seat, countdown) {
 }
 
 /** Every seat of the table, in seat order (CSS places each by its data-position). */
-export function seatList(view, countdown) {
+export function seatList(view, countdown, presence = null) {
   const count = view.seats || (view.players || []).length;
   const list = h("ol", { class: "seats", testid: "seats", "aria-label": t("table.seats") });
-  for (let seat = 0; seat < count; seat += 1) list.append(seatElement(view, seat, countdown));
+  for (let seat = 0; seat < count; seat += 1) list.append(seatElement(view, seat, countdown, presence));
   return list;
 }

@@ -1,4 +1,5 @@
-// Match history (cursor paging), the caller's ratings, and the leaderboards (pages, "find me").
+// Match history (cursor paging, rated or casual), the caller's ratings, and the leaderboards (pages,
+// "find me"), opening on the game of the caller's last match.
 
 import { api } from "./api.js";
 import { h, clear, fill } from "./dom.js";
@@ -20,6 +21,19 @@ function ratingsSection(names) {
       h("th", {}, t("stats.matches")), h("th", {}, t("stats.wins")))), body));
 }
 
+/** Rated or casual, and for a rated match the player's rating before and after it ("1500 → 1516"). */
+function ratingWords(match, mine) {
+  // Its own class, not .badge: a row's .badge is the won/lost one.
+  const badge = h("span", { class: `kind ${match.rated ? "rated" : "casual"}`, testid: "history-rated" },
+    match.rated ? t("stats.rated") : t("stats.casual"));
+  if (!match.rated || !mine || mine.rating_before === null || mine.rating_after === null) return [" ", badge];
+  const delta = mine.elo_delta;
+  return [" ", badge, " ",
+    h("span", { class: "delta", testid: "history-rating" },
+      t("stats.rating_change", { before: mine.rating_before, after: mine.rating_after }),
+      ` (${t("stats.delta", { delta: `${delta >= 0 ? "+" : ""}${delta}` })})`)];
+}
+
 function historySection(names, me) {
   const list = h("ol", { class: "history", testid: "history" });
   const more = h("button", { type: "button", testid: "history-more", hidden: true }, t("stats.older"));
@@ -31,13 +45,13 @@ function historySection(names, me) {
       if (!cursor && !page.matches.length) list.append(h("li", { class: "empty" }, t("stats.no_history")));
       for (const match of page.matches) {
         const mine = match.players.find((p) => me && p.user_id === me.user_id);
-        const delta = mine ? mine.elo_delta : null;
-        list.append(h("li", { testid: "history-row", class: mine && mine.won ? "won" : "lost" },
+        list.append(h("li", {
+          testid: "history-row", class: mine && mine.won ? "won" : "lost",
+          dataset: { gameType: match.game_type, rated: String(Boolean(match.rated)) },
+        },
           h("strong", {}, names[match.game_type] || match.game_type), " ",
           mine ? h("span", { class: `badge ${mine.won ? "won" : "lost"}` }, mine.won ? t("stats.won") : t("stats.lost")) : null,
-          delta !== null
-            ? h("span", { class: "delta" }, ` ${t("stats.delta", { delta: `${delta >= 0 ? "+" : ""}${delta}` })}`)
-            : null,
+          ratingWords(match, mine),
           h("div", { class: "hint" }, `${dateTime(match.finished_at)} · `,
             match.players.map((p) => t("stats.player_points", { name: p.name, points: p.points })).join(", "))));
       }
@@ -54,9 +68,11 @@ function historySection(names, me) {
   return h("section", { class: "panel", testid: "match-history" }, h("h2", {}, t("stats.history")), list, more);
 }
 
-function leaderboardSection(types) {
+/** ``first``: the game type the board opens on (that of the player's last match). */
+function leaderboardSection(types, first) {
   const select = h("select", { id: "board-type", testid: "leaderboard-type" },
     types.map((t) => h("option", { value: t.id }, t.name)));
+  if (first && types.some((type) => type.id === first)) select.value = first;
   const body = h("tbody", {});
   const pager = h("div", { class: "row pager" });
   const state = { page: 1 };
@@ -78,8 +94,10 @@ function leaderboardSection(types) {
         h("span", { testid: "leaderboard-page" }, t("stats.page", { page: board.page, pages: board.pages })),
         h("button", { type: "button", disabled: board.page >= board.pages, onclick: () => load(board.page + 1) },
           t("stats.next")),
+        // Only rated matches rank anyone: a player without one has no place to find.
         board.me ? h("button", { type: "button", testid: "leaderboard-me", onclick: () => load(1, true) },
-          t("stats.find_me", { rank: board.me.rank })) : null);
+          t("stats.find_me", { rank: board.me.rank }))
+          : h("span", { class: "hint", testid: "leaderboard-unranked" }, t("stats.unranked")));
     } catch (error) {
       fill(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, errorText(error))));
     }
@@ -96,8 +114,10 @@ export function mountStats(root, ctx) {
   const page = h("div", { class: "stats", testid: "stats" }, h("p", {}, t("shell.loading")));
   // The page's heading, for screen readers (sighted players see the header's current link).
   root.append(h("h1", { class: "sr-only" }, t("shell.stats")), page);
-  api.gameTypes().then((types) => {
+  // The leaderboard opens on the game the player played last (a player with no match: the first game).
+  const last = api.matches(null, 1).then((page) => page.matches[0]?.game_type ?? null).catch(() => null);
+  Promise.all([api.gameTypes(), last]).then(([types, lastType]) => {
     const names = Object.fromEntries(types.map((t) => [t.id, t.name]));
-    fill(page, ratingsSection(names), historySection(names, ctx.me), leaderboardSection(types));
+    fill(page, ratingsSection(names), historySection(names, ctx.me), leaderboardSection(types, lastType));
   }).catch((error) => { fill(page, h("p", { class: "error", role: "alert" }, errorText(error))); });
 }

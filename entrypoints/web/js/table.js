@@ -1,20 +1,28 @@
-// The table screen shared by every game: socket, seats, turn countdown, errors, hand-end and game-over screens.
+// The table screen shared by every game: socket, seats, turn countdown, errors, hand-end screen.
 // What is specific to a game family (board, hand, controls, scoring breakdown) lives in ./tables/*.js.
+// The table's life around its match is run by ./table_life.js and drawn by modules of its own: the
+// waiting room (./waiting_room.js), leaving and sitting down (./seat_controls.js), the end of the match
+// and the rematch (./match_end.js); who is connected is ./presence.js, and ./steady_click.js keeps a
+// click on a card that the table redraws under the pointer.
 
 import { api } from "./api.js";
 import { h, fill, announce } from "./dom.js";
 import { GameSocket } from "./socket.js";
-import { t, listText, errorText } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 import { fishing } from "./tables/fishing.js";
 import { briscola } from "./tables/briscola.js";
 import { chiamata } from "./tables/chiamata.js";
-import { seatList, positionOf, updateRings } from "./seats.js";
+import { seatList, updateRings } from "./seats.js";
 import { reducedMotion } from "./motion.js";
 import { TableMotion } from "./table_motion.js";
 import { orderToggle, moveAlongHand } from "./hand_order.js";
 import { noteServerTime, serverNow } from "./clock.js";
 import { updateAttention, resetAttention, soundToggle } from "./attention.js";
 import { MoveLog } from "./movelog.js";
+import { makeUi, seatName } from "./table_ui.js";
+import { Presence } from "./presence.js";
+import { TableLife } from "./table_life.js";
+import { steadyClicks } from "./steady_click.js";
 
 const FAMILIES = {
   scopa: fishing,
@@ -36,70 +44,25 @@ export function countdown(deadline, testid = "countdown") {
     `${secondsLeft(deadline)}s`);
 }
 
-function seatName(view, seat) {
-  const player = (view.players || [])[seat];
-  return player ? player.name : t("table.seat", { number: seat + 1 });
-}
-
-function sideName(side) {
-  if (side === "caller") return t("table.side_caller");
-  if (side === "defenders") return t("table.side_defenders");
-  return t("table.side", { side });
-}
-
-/**
- * Helpers every family module gets: names, sides, sending actions, the selection state.
- * ``say(key, seat, params)`` words a sentence about a seat: ``key`` with {name}, or ``key.you`` when the
- * seat is the viewer's (the verb changes with the subject: "Anna ha giocato" / "Hai giocato").
- */
-function makeUi(controller) {
-  const isMe = (seat) => seat !== null && seat !== undefined && seat === controller.view.seat;
-  return {
-    get view() { return controller.view; },
-    isMe,
-    name: (seat) => (isMe(seat) ? t("table.you") : seatName(controller.view, seat)),
-    plainName: (seat) => seatName(controller.view, seat),
-    say: (key, seat, params = {}) => (isMe(seat)
-      ? t(`${key}.you`, params)
-      : t(key, { ...params, name: seatName(controller.view, seat) })),
-    sideLabel: (side) => {
-      const view = controller.view;
-      const members = view.teams && view.teams[side];
-      if (members && members.length === 1) {  // one player a side: the side is that player
-        return members[0] === view.seat ? t("table.you") : seatName(view, members[0]);
-      }
-      const label = sideName(side);
-      if (!members || !members.length) return label;
-      return t("table.side_members", { side: label, names: listText(members.map((s) => seatName(view, s))) });
-    },
-    mySide: () => {
-      const view = controller.view;
-      if (view.seat === null || view.seat === undefined || !view.teams) return null;
-      return Object.keys(view.teams).find((side) => view.teams[side].includes(view.seat)) || null;
-    },
-    positionOf: (seat) => positionOf(controller.view, seat),
-    get lingering() { return controller.motion.lingering; },
-    send: (message) => controller.send(message),
-    selection: controller.selection,
-    rerender: () => controller.render(),
-  };
-}
-
 class TableController {
-  constructor(root, ctx, gameId) {
+  constructor(root, ctx, gameId, options = {}) {
     this.root = root;
     this.ctx = ctx;
     this.gameId = gameId;
+    this.inviteCode = options.code || null;
     this.view = null;
     this.gameOver = null;
     this.selection = { card: null, picked: [] };
     this.status = "connecting";
     this.errorTimer = null;
+    this.presence = new Presence();
     this.el = h("section", { class: "table-view", testid: "table", "aria-labelledby": "table-title" },
       h("p", {}, t("table.loading")));
     root.append(this.el);
     this.ui = makeUi(this);
+    this.life = new TableLife(this);
     this.moveLog = new MoveLog(gameId);
+    this.stopClicks = steadyClicks(this.el);
     this.ticker = setInterval(() => this.tick(), 250);
     this.motion = new TableMotion(this.el, () => { if (!this.destroyed) this.render(); });
     this.onKey = (event) => this.keydown(event);
@@ -148,15 +111,18 @@ class TableController {
       h("a", { class: "button", href: "#/" }, t("table.back")));
   }
 
+  /** Called by the router when the page leaves the table (and before the login shows); safe twice. */
   destroy() {
     this.destroyed = true;
     clearInterval(this.ticker);
     clearTimeout(this.errorTimer);
     clearTimeout(this.pendingTimer);
     this.motion.destroy();
+    this.stopClicks();
     document.removeEventListener("keydown", this.onKey);
     if (this.socket) this.socket.close();
     resetAttention();
+    this.life.destroy();
   }
 
   /** Send a game action; until the server answers, the table is "pending" and takes no second move. */
@@ -183,14 +149,18 @@ class TableController {
     if (message.type === "state") {
       noteServerTime(message.server_time);
       this.apply(message.game, message);
+    } else if (message.type === "presence") {
+      if (this.presence.fromFrame(message) && this.view) this.render();
     } else if (message.type === "game_over") {
+      const first = !this.gameOver; // the frame follows every state of a finished match: say it once
       this.gameOver = message;
-      this.announce(t("table.game_over_said"));
+      if (first) this.announce(t("table.game_over_said"));
       this.render();
     } else if (message.type === "error" && message.code === "not_found") {
       this.showGone();
     } else if (message.type === "error") {
       this.settle();
+      this.life.onRefused();
       this.render();
       const reason = errorText(message);
       this.showError(reason);
@@ -206,9 +176,11 @@ class TableController {
     if (previous && view.version !== previous.version) this.hideError();
     if (!previous || view.version !== previous.version) this.settle();
     this.view = view;
+    this.presence.fromView(view);
     if (frame) this.moveLog.record(frame, view);
     updateAttention(view);
-    if (previous && view.version > previous.version) this.announceChange(previous, view);
+    if (previous && view.version > previous.version) this.announceChange(previous, view, frame);
+    this.life.onView(view, previous);
     const moved = previous && view.version > previous.version;
     const where = moved ? this.motion.before(previous, view) : null;
     this.render();
@@ -216,6 +188,10 @@ class TableController {
   }
 
   keydown(event) {
+    if (event.key === "Escape" && this.life.confirmingLeave) {
+      this.life.setConfirmingLeave(false);
+      return;
+    }
     if (event.key === "Escape" && this.selection.card) {
       this.clearSelection();
       this.render();
@@ -243,13 +219,14 @@ class TableController {
     return FAMILIES[this.view.game_type] || fishing;
   }
 
-  announceChange(previous, view) {
-    const parts = [];
+  announceChange(previous, view, frame = null) {
+    const parts = this.life.said(previous, frame);
     const said = this.family().describe(previous, view, this.ui);
     if (said) parts.push(said);
     if (view.phase === "hand_end" && previous.phase !== "hand_end") parts.push(t("table.hand_over"));
-    if (view.phase === "finished") parts.push(t("table.game_over_said"));
-    else if (view.your_turn && !previous.your_turn) parts.push(t("table.your_turn_said"));
+    if (view.phase === "finished") {
+      if (previous.phase !== "finished") parts.push(t("table.game_over_said")); // not again at each rematch ask
+    } else if (view.your_turn && !previous.your_turn) parts.push(t("table.your_turn_said"));
     else if (view.turn !== null && view.turn !== undefined && view.turn !== previous.turn && !view.your_turn) {
       parts.push(t("table.turn_of", { name: seatName(view, view.turn) }));
     }
@@ -314,20 +291,23 @@ class TableController {
     const playing = view.phase !== "lobby" && view.phase !== "hand_end" && !finished;
     const hand = playing && seated ? family.hand(view, this.ui) : null;
     if (hand) hand.style.setProperty("--n", String(Math.max(2, (view.hand || []).length))); // for the overlap
+    const lobby = view.phase === "lobby";
     fill(this.el,
       this.header(view, seated),
       h("p", { class: "connection", role: "status", testid: "connection", hidden: true }),
+      // The end of the match first: on a phone its result and the rematch are what a player looks for.
+      finished ? this.life.finishedPanel(view, family) : null,
       h("div", { class: "table-area" },
         this.felt(view, family, playing),
-        view.phase === "lobby" ? null : h("aside", { class: "table-side", testid: "table-side", "aria-label": t("table.side_panel") },
+        lobby ? null : h("aside", { class: "table-side", testid: "table-side", "aria-label": t("table.side_panel") },
           this.moveLog.element(view, this.ui), this.moveLog.review(view, this.ui))),
-      view.phase === "lobby" ? this.waiting(view, seated) : null,
-      finished ? this.finishedPanel(view, family) : null,
+      lobby ? this.life.waitingRoom() : null,
       view.phase === "hand_end" ? this.handEndPanel(view, family, seated) : null,
       h("p", { class: "error", role: "alert", testid: "error", hidden: !keepError }, keepError || ""),
-      view.phase !== "lobby" && seated && !finished ? family.controls(view, this.ui) : null,
+      !lobby && seated && !finished ? family.controls(view, this.ui) : null,
       hand ? h("div", { class: "hand-area" }, hand,
         h("div", { class: "hand-tools" }, orderToggle(() => this.render()))) : null,
+      !lobby && seated && !finished ? this.life.leaveControls() : null,
       view.spectator ? h("p", { class: "hint", testid: "spectator-note" }, t("table.spectator_note")) : null,
     );
     this.motion.decorate();
@@ -341,7 +321,7 @@ class TableController {
     else if (key.action) selector = `[data-action="${key.action}"]`;
     else if (key.testid) selector = `[data-testid="${key.testid}"]`;
     const target = selector && this.el.querySelector(selector);
-    if (target && target.matches("button, a, input, select")) target.focus();
+    if (target && target.matches("button, a, input, select, textarea")) target.focus();
     else {
       const firstPlayable = this.el.querySelector("[data-testid=hand-card]:not([aria-disabled=true])");
       if (firstPlayable && key.testid === "hand-card") firstPlayable.focus();
@@ -372,17 +352,8 @@ class TableController {
     return h("div", {
       class: `felt${reducedMotion() ? " still" : ""}`, testid: "felt", dataset: { seats: String(count) },
     },
-    seatList(view, countdown),
+    seatList(view, countdown, this.presence),
     h("div", { class: "felt-center" }, middle));
-  }
-
-  waiting(view, seated) {
-    return h("section", { class: "panel waiting", testid: "waiting" },
-      h("h2", {}, t("table.waiting")),
-      h("p", {}, t("table.seats_still_open", { count: view.seats_open, seats: view.seats })),
-      seated && view.join_code ? h("p", {}, `${t("table.share_code")} `,
-        h("strong", { class: "big-code", testid: "waiting-code" }, view.join_code)) : null,
-      h("p", { class: "hint" }, t("table.starts_when_full")));
   }
 
   handEndPanel(view, family, seated) {
@@ -403,29 +374,10 @@ class TableController {
           view.hand_end_deadline ? ` · ${t("table.next_hand_in")} ` : "",
           countdown(view.hand_end_deadline, "hand-end-countdown"))));
   }
-
-  finishedPanel(view, family) {
-    const over = this.gameOver || { scores: view.scores || {}, winner: view.winner };
-    const mine = this.ui.mySide();
-    let headline = over.winner ? t("table.side_wins", { side: this.ui.sideLabel(over.winner) }) : t("table.draw");
-    if (mine && over.winner) headline = over.winner === mine ? t("table.you_win") : t("table.you_lose");
-    const label = t("table.game_over");
-    return h("section", { class: "panel summary over", testid: "game-over", role: "region", "aria-label": label },
-      h("h2", {}, label),
-      h("p", { class: "headline", testid: "game-over-headline" }, headline),
-      h("ul", { class: "final-scores", testid: "final-scores" },
-        Object.entries(over.scores || {}).map(([side, points]) =>
-          h("li", { class: side === over.winner ? "winner" : "" },
-            `${t("table.final_score", { side: this.ui.sideLabel(side) })} `,
-            h("strong", {}, String(points))))),
-      family.summary(view, this.ui),
-      h("div", { class: "row" },
-        h("a", { class: "button primary", href: "#/", testid: "back-to-lobby" }, t("table.back")),
-        h("a", { class: "button", href: "#/stats" }, t("table.history"))));
-  }
 }
 
-export function mountTable(root, ctx, gameId) {
-  const controller = new TableController(root, ctx, gameId);
+/** ``options.code``: the join code the table's link carried (a private table's invitation). */
+export function mountTable(root, ctx, gameId, options = {}) {
+  const controller = new TableController(root, ctx, gameId, options);
   return () => controller.destroy();
 }

@@ -2,7 +2,10 @@
 // The games' own words stay Italian here too: suits (denari, coppe, spade, bastoni), asso, fante,
 // cavallo, re, scopa, primiera, settebello, napola, patta, briscola, chiamata and the auction's calls.
 
-export default {
+import finding from "./en_finding.js";
+import tableLife from "./en_table_life.js";
+
+const base = {
   // ------------------------------------------------------------ shell (header, router)
   "shell.skip": "Skip to content",
   "shell.nav": "Main",
@@ -124,7 +127,6 @@ export default {
   "table.seat": "Seat {number}",
   "table.seats": "Seats",
   "table.meta_you": "you",
-  "table.meta_computer": "computer",
   "table.meta_side": "Side {side}",
   "table.meta_caller": "Caller",
   "table.meta_partner": "Partner",
@@ -359,3 +361,6 @@ export default {
   "attention.sound_hint": "A short chime when it is your turn",
   // @@ attention keys end
 };
+
+// Each part of the UI adds its keys in a file of its own (see those files).
+export default { ...base, ...finding, ...tableLife };

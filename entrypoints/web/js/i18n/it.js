@@ -1,6 +1,9 @@
 // Etichette in italiano. Stesse chiavi di ./en.js. Una voce plurale è {one, other}, scelta da params.count.
 
-export default {
+import finding from "./it_finding.js";
+import tableLife from "./it_table_life.js";
+
+const base = {
   // ------------------------------------------------------------ shell (header, router)
   "shell.skip": "Vai al contenuto",
   "shell.nav": "Principale",
@@ -123,7 +126,6 @@ export default {
   "table.seat": "Posto {number}",
   "table.seats": "Posti",
   "table.meta_you": "tu",
-  "table.meta_computer": "computer",
   "table.meta_side": "Squadra {side}",
   "table.meta_caller": "Chiamante",
   "table.meta_partner": "Socio",
@@ -359,3 +361,6 @@ export default {
   "attention.sound_hint": "Un breve suono quando tocca a te",
   // @@ attention keys end
 };
+
+// Each part of the UI adds its keys in a file of its own (see those files).
+export default { ...base, ...finding, ...tableLife };

@@ -90,8 +90,8 @@ export const briscola = {
 
   hand: playableHand,
 
-  summary(view, ui) {
-    const deal = view.last_hand;
+  /** The card points and tricks of ``deal``: the one just ended (the view's last_hand), or any of the match's. */
+  summary(view, ui, deal = view.last_hand) {
     if (!deal) return null;
     const sides = Object.keys(deal.points);
     const row = (label, values) => h("tr", {}, h("th", { scope: "row" }, label),

@@ -117,8 +117,8 @@ export const chiamata = {
       sortHand(view.hand || []).map((code) => cardElement(code, { testid: "hand-card" })));
   },
 
-  summary(view, ui) {
-    const deal = view.last_hand;
+  /** Who called what with whom, and the points of ``deal`` (the view's last_hand, or any of the match's). */
+  summary(view, ui, deal = view.last_hand) {
     if (!deal) return null;
     const played = {
       caller: ui.plainName(deal.caller), bid: bidText(deal.auction.standing), card: cardName(deal.called_card),

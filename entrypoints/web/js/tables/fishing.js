@@ -142,8 +142,8 @@ export const fishing = {
       }));
   },
 
-  summary(view, ui) {
-    const record = view.last_hand;
+  /** The scoring breakdown of ``record``: the hand just ended (the view's last_hand), or any of the match's. */
+  summary(view, ui, record = view.last_hand) {
     if (!record) return null;
     const sides = Object.keys(record.sides);
     const napola = "napola" in record.sides[sides[0]];
