@@ -45,11 +45,14 @@ lint: install-dev
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# The browser tests mostly wait (on Chromium, on the server, on the table's timers), so they run
-# in parallel workers (pytest-xdist, 3 on these 2-core machines); the rest of the suite runs in one process, as it always has.
+# Both halves of the suite mostly wait (on TTLs and deadlines running out, on servers starting and
+# stopping, on Chromium and the table's timers), so they run in parallel workers (pytest-xdist): the
+# rest of the suite in 2, one test file per worker at a time (--dist loadfile keeps a file's
+# module-wide servers in one worker), then the browser tests in 3, on these 2-core machines.
+TEST_WORKERS ?= 2
 BROWSER_WORKERS ?= 3
 test: lint
-	$(BIN)/pytest $(PYTEST_ARGS) --ignore=tests/browser
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser
 	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) tests/browser
 
 $(UV_STAMP):

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 from hypothesis import settings
 from sanic import Sanic
+
+from tests.faults.figures import FIGURES
 
 Sanic.test_mode = True
 
@@ -19,6 +22,29 @@ Sanic.test_mode = True
 settings.register_profile("default", deadline=None, max_examples=100)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("TAVOLO_HYPOTHESIS_PROFILE", "default"))
+
+# The fault suite's figures (tests/faults/figures.py) are printed in a "fault figures" section at the
+# end of every run. Under pytest-xdist each worker keeps its own: it hands them to the controller
+# when it finishes, and the controller prints them all.
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["fault_figures"] = list(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    FIGURES.extend(getattr(node, "workeroutput", {}).get("fault_figures", []))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if FIGURES:
+        terminalreporter.section("fault figures")
+        for line in FIGURES:
+            terminalreporter.write_line(line)
+
 
 REQUIRE_SERVICES = os.environ.get("TAVOLO_REQUIRE_SERVICES", "").lower() in {"1", "true", "yes", "on"}
 

@@ -86,7 +86,11 @@ async def hand_events(watcher: Socket, version: int) -> list[dict[str, Any]]:
     while not any(f["type"] == "state" and f["game"]["version"] >= version for f in watcher.frames):
         assert loop.time() < deadline, "the spectator never saw the end of the hand"
         await asyncio.sleep(0.05)
-    events = [event for frame in watcher.frames if frame["type"] == "state" for event in frame["events"]]
+    states = [frame for frame in watcher.frames if frame["type"] == "state"]
+    with_events = [frame["game"]["version"] for frame in states if frame["events"]]
+    twice = sorted({version for version in with_events if with_events.count(version) > 1})
+    assert not twice, f"the spectator got the events of versions {twice} more than once"
+    events = [event for frame in states for event in frame["events"]]
     return [event for event in events if event["kind"] in LOGGED]
 
 

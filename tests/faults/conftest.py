@@ -13,7 +13,6 @@ from redis.exceptions import RedisError
 from adapters.redis import RedisKeys, connect
 from tests.conftest import service_unavailable
 from tests.contract.redis_factories import delete_keys, redis_url
-from tests.faults.figures import FIGURES
 
 LOGGING_YAML = """\
 version: 1
@@ -30,13 +29,6 @@ root:
   level: INFO
   handlers: [console]
 """
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if FIGURES:
-        terminalreporter.section("fault figures")
-        for line in FIGURES:
-            terminalreporter.write_line(line)
 
 
 @pytest.fixture(scope="session")
