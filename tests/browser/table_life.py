@@ -23,6 +23,7 @@ from tests.integration.server import RunningServer, Socket, running_server, serv
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 SIZES: dict[str, ViewportSize] = {"desktop": DESKTOP, "phone": PHONE, "small-phone": SMALL_PHONE}
 GAME_PATH = re.compile(r"#/game/([\w-]+)")
+GAME_OVER_DRAWN_S = 30  # how long a page may take to draw a whole scripted match to its end
 
 
 @asynccontextmanager
@@ -66,6 +67,10 @@ async def play_for(server: RunningServer, game_id: str, players: list[Player]) -
         for socket in sockets:
             with contextlib.suppress(Exception):
                 await socket.close()
+    # The scripts play at machine speed; each page draws every frame of it, which on a busy machine (three
+    # browsers and their servers at once) takes longer than an expectation's usual five seconds.
+    for player in players:
+        await expect(player.by("game-over")).to_be_visible(timeout=GAME_OVER_DRAWN_S * 1000)
 
 
 def seat(player: Player, number: int) -> Locator:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import ExitStack, asynccontextmanager
@@ -13,6 +14,7 @@ import pytest
 from entrypoints.config import OidcProviderSettings
 from entrypoints.http.context import COOKIE_NAME, LOGIN_COOKIE_NAME
 from tests.e2e.oidc_provider import MockProvider, grant, log_in, mock_provider, query, s256, start_login
+from tests.integration.players import play_until_game_over
 from tests.integration.server import RunningServer, Socket, free_port, running_server, server_settings
 
 
@@ -233,3 +235,67 @@ async def test_a_login_logs_no_code_state_nonce_verifier_or_session_id_at_info(
     for record in ours:
         text = record.getMessage()
         assert not any(secret in text for secret in secrets), f"{record.name}: {text!r}"
+
+
+async def play_a_rated_scopa(server: RunningServer, first: str, second: str) -> None:
+    """Two logged-in players (by their session cookies) play a scopa to one point."""
+    async with httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: first}) as http:
+        table = (
+            await http.post("/api/games", json={"game_type": "scopa", "options": {"target_score": 1}})
+        ).json()
+    async with httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: second}) as http:
+        assert (await http.post("/api/games/join", json={"code": table["join_code"]})).status_code == 200
+    sockets = [await Socket.open(server, table["id"], cookie) for cookie in (first, second)]
+    await asyncio.gather(*(play_until_game_over(socket) for socket in sockets))
+    for socket in sockets:
+        await socket.close()
+    async with httpx.AsyncClient(base_url=server.base_url, cookies={COOKIE_NAME: first}) as http:
+        for _ in range(100):  # the result is recorded a moment after the last move
+            if (await http.get("/api/me/matches")).json()["matches"]:
+                return
+            await asyncio.sleep(0.05)
+    raise AssertionError("the match was never recorded")
+
+
+async def test_a_guest_signs_in_and_keeps_their_history_and_rating_only_on_a_new_account(
+    two_providers: dict[str, MockProvider],
+) -> None:
+    settings = {"auth_guest": True, "ws_rate_per_second": 1000.0, "ws_rate_burst": 1000}
+    async with deployment(two_providers, **settings) as setup:
+        server = setup.server
+        async with (
+            httpx.AsyncClient(base_url=server.base_url) as guest,
+            httpx.AsyncClient(base_url=server.base_url) as rival,
+        ):
+            ospite = (await guest.post("/auth/guest", json={"name": "Ospite"})).json()
+            await rival.post("/auth/guest", json={"name": "Rivale"})
+            await play_a_rated_scopa(server, guest.cookies[COOKIE_NAME], rival.cookies[COOKIE_NAME])
+            before = (await guest.get("/api/me/ratings")).json()["ratings"]
+            assert [r["game_type"] for r in before] == ["scopa"]
+
+            # The guest signs in at alpha asking to keep the games: a new account takes them.
+            start = await guest.get("/auth/alpha/login", params={"keep": "guest"})
+            callback_url = await grant(guest, start.headers["location"], "gina")
+            callback = await guest.get(callback_url)
+            assert (
+                callback.status_code == 302 and callback.headers["location"] == "/?guest_history=kept#lobby"
+            )
+            whoami = (await guest.get("/api/me")).json()
+            assert whoami["user_id"] == "oidc:alpha:gina"
+            history = (await guest.get("/api/me/matches")).json()["matches"]
+            assert len(history) == 1 and {p["user_id"] for p in history[0]["players"]} >= {"oidc:alpha:gina"}
+            after = (await guest.get("/api/me/ratings")).json()["ratings"]
+            assert [(r["rating"], r["matches"]) for r in after] == [
+                (r["rating"], r["matches"]) for r in before
+            ]
+            board = (await guest.get("/api/leaderboard", params={"game_type": "scopa"})).json()
+            assert ospite["user_id"] not in {e["user_id"] for e in board["entries"]}
+
+            # Another guest's games never merge into an account that has a history of its own.
+            await guest.post("/auth/logout")
+            await guest.post("/auth/guest", json={"name": "Ospite due"})
+            await play_a_rated_scopa(server, guest.cookies[COOKIE_NAME], rival.cookies[COOKIE_NAME])
+            start = await guest.get("/auth/alpha/login", params={"keep": "guest"})
+            callback = await guest.get(await grant(guest, start.headers["location"], "gina"))
+            assert callback.headers["location"] == "/?guest_history=refused#lobby"
+            assert len((await guest.get("/api/me/matches")).json()["matches"]) == 1, "nothing merged"
