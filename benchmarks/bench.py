@@ -30,6 +30,7 @@ import platform
 import random
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -44,6 +45,7 @@ import servers as sv
 HERE = Path(__file__).resolve().parent
 TARGETS = ("baseline", "peer", "tavolo-memory", "tavolo-redis")
 SCENARIOS = ("engine", "one_game", "sweep", "realistic", "idle_connections", "deadlines")
+REPEATED = ("one_game", "sweep")  # the scenarios ``--repeat`` runs more than once
 OS_RELEASE = ". /etc/os-release; echo $PRETTY_NAME"
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 
@@ -233,6 +235,8 @@ class Bench:
             "server_probe": ms(probes),
             "client_loop_lag": ms(lag),
             "timeouts": stats.timeouts,
+            "busy": stats.busy,
+            "busy_answer": ms(stats.busy_answers),
             "errors": stats.errors,
             "games_replaced": stats.replaced,
             "avg_frame_bytes": round(stats.bytes_in / stats.frames_in) if stats.bytes_in else None,
@@ -267,6 +271,18 @@ class Bench:
     def log(self, text: str) -> None:
         print(f"[{time.strftime('%H:%M:%S')}] {text}", flush=True)
 
+    def round_results(self, index: int) -> dict[str, Any]:
+        """The scenarios of round ``index``: the first round's are the results' own, later ones
+        go under ``rounds``."""
+        if index == 0:
+            scenarios: dict[str, Any] = self.results["scenarios"]
+            return scenarios
+        extra = self.results.setdefault("rounds", [])
+        while len(extra) < index:
+            extra.append({"scenarios": {}})
+        later: dict[str, Any] = extra[index - 1]["scenarios"]
+        return later
+
     def save(self) -> None:
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.out.write_text(json.dumps(self.results, indent=1))
@@ -298,7 +314,7 @@ class Bench:
             await self.stop(server, target, games)
 
     async def scenario_sweep(self, kind: str) -> Any:
-        counts = [1, 10, 50, 200] if self.quick else [1, 10, 50, 200, 1000]
+        counts = [1, 10, 50, 200] if self.quick else [1, 10, 50, 200, 1000, 2000]
         server, target = await self.start(kind)
         games: list[lc.Game] = []
         try:
@@ -488,7 +504,7 @@ class Bench:
             f"{row['moves_per_s']} moves/s, {row['moves_per_server_cpu_s']} moves/CPU-s, "
             f"CPU {row['server_cpu_pct']}%, client {row['client_cpu_pct']}%, "
             f"rtt p50 {row['rtt']['p50_ms']} p99 {row['rtt']['p99_ms']} ms, "
-            f"probe p99 {row['server_probe']['p99_ms']} ms, timeouts {row['timeouts']}"
+            f"probe p99 {row['server_probe']['p99_ms']} ms, timeouts {row['timeouts']}, busy {row['busy']}"
         )
 
     # -- the run -------------------------------------------------------------------------
@@ -501,35 +517,64 @@ class Bench:
             else "load client pinned to CPU 0, server processes to CPU 1 (taskset); Redis unpinned"
         )
         self.results["pad_bytes"] = self.args.pad_bytes
+        self.results["repeat"] = self.args.repeat
         started = self.t0 = time.perf_counter()
         try:
             for scenario in self.args.scenarios:
-                self.log(f"== {scenario}")
                 if scenario == "engine":
+                    self.log(f"== {scenario}")
                     self.results["scenarios"]["engine"] = await self.scenario_engine()
                     self.save()
                     continue
+                # The one-game and sweep scenarios settle ratios: they run ``--repeat`` rounds, every
+                # target once per round in turn, so a slow minute of the machine hits all of them.
+                rounds = self.args.repeat if scenario in REPEATED else 1
                 kinds = [k for k in self.args.targets if scenario != "deadlines" or k.startswith("tavolo")]
-                bucket = self.results["scenarios"].setdefault(scenario, {})
-                for kind in kinds:
-                    runner = getattr(self, f"scenario_{scenario}")
-                    try:
-                        bucket[kind] = await runner(kind)
-                    except Exception as error:  # one target failing must not lose the others
-                        self.log(f"{scenario} {kind} FAILED: {error!r}")
-                        bucket[kind] = {"error": repr(error)}
-                    self.save()
+                for round_index in range(rounds):
+                    which = f" (round {round_index + 1} of {rounds})" if rounds > 1 else ""
+                    self.log(f"== {scenario}{which}")
+                    scenarios = self.round_results(round_index)
+                    bucket = scenarios.setdefault(scenario, {})
+                    for kind in kinds:
+                        runner = getattr(self, f"scenario_{scenario}")
+                        try:
+                            bucket[kind] = await runner(kind)
+                        except Exception as error:  # one target failing must not lose the others
+                            self.log(f"{scenario} {kind} FAILED: {error!r}")
+                            bucket[kind] = {"error": repr(error)}
+                        self.save()
         finally:
             self.results["duration_s"] = round(time.perf_counter() - started, 1)
-            self.results["ratios"] = ratios(self.results)
+            self.results["ratios"] = repeated_ratios(self.results)
             self.save()
             shutil.rmtree(self.workdir, ignore_errors=True)
         print_table(self.results)
         print(f"\nresults: {self.out}")
 
 
+def repeated_ratios(results: dict[str, Any]) -> dict[str, Any]:
+    """Each ratio of ``ratios`` as the median over the rounds, with its spread (lowest, highest)
+    and each round's value; one round gives the ratios themselves."""
+    rounds = [results["scenarios"], *(extra["scenarios"] for extra in results.get("rounds", []))]
+    each = [ratios({"scenarios": scenarios}) for scenarios in rounds]
+    if len(each) == 1:
+        return each[0]
+    out: dict[str, Any] = {"basis": f"{each[0]['basis']}; median of {len(each)} rounds [lowest, highest]"}
+    for key in each[0]:
+        if key == "basis":
+            continue
+        values = [r[key] for r in each if r.get(key) is not None]
+        out[key] = {
+            "median": round(statistics.median(values), 3) if values else None,
+            "spread": [min(values), max(values)] if values else None,
+            "rounds": [r.get(key) for r in each],
+        }
+    return out
+
+
 def ratios(results: dict[str, Any]) -> dict[str, Any]:
-    """The product's throughput against the baselines, in moves per server CPU-second."""
+    """The product's throughput against the baselines, in moves per server CPU-second, and one
+    unloaded game's round trip on Redis against in memory (p50)."""
     sweep = results["scenarios"].get("sweep", {})
 
     def best(kind: str) -> float | None:
@@ -544,6 +589,17 @@ def ratios(results: dict[str, Any]) -> dict[str, Any]:
         for base in ("peer", "baseline"):
             a, b = best(product), best(base)
             out[f"{product}/{base}"] = round(a / b, 3) if a and b else None
+    one = results["scenarios"].get("one_game", {})
+
+    def p50(kind: str) -> float | None:
+        row = one.get(kind) or {}
+        value = (row.get("rtt") or {}).get("p50_ms")
+        return float(value) if value else None
+
+    redis_p50, memory_p50 = p50("tavolo-redis"), p50("tavolo-memory")
+    out["one game p50 tavolo-redis/tavolo-memory"] = (
+        round(redis_p50 / memory_p50, 3) if redis_p50 and memory_p50 else None
+    )
     return out
 
 
@@ -615,12 +671,15 @@ def print_table(results: dict[str, Any]) -> None:
             f"{rtt['p99_ms'] or 0:7} {rtt['max_ms'] or 0:7}"
         )
 
+    rounds = [scenarios, *(extra["scenarios"] for extra in results.get("rounds", []))]
     for kind in TARGETS:
-        one = scenarios.get("one_game", {}).get(kind)
-        if one and "error" not in one:
-            line(kind, "one game", one)
-        for point in scenarios.get("sweep", {}).get(kind, {}).get("points", []):
-            line(kind, f"sweep {point['games']}", point)
+        for number, each in enumerate(rounds, start=1):
+            mark = f" r{number}" if len(rounds) > 1 else ""
+            one = each.get("one_game", {}).get(kind)
+            if one and "error" not in one:
+                line(kind, f"one game{mark}", one)
+            for point in each.get("sweep", {}).get(kind, {}).get("points", []):
+                line(kind, f"sweep {point['games']}{mark}", point)
         real = scenarios.get("realistic", {}).get(kind)
         if real and "error" not in real and real["steps"]:
             for step in real["steps"]:
@@ -659,6 +718,9 @@ def print_table(results: dict[str, Any]) -> None:
         )
     lines.append("")
     for key, value in results.get("ratios", {}).items():
+        if isinstance(value, dict):  # repeated: the median, its spread and each round
+            low, high = value["spread"] or (None, None)
+            value = f"{value['median']} (lowest {low}, highest {high}; rounds {value['rounds']})"
         lines.append(f"ratio {key}: {value}")
     lines.append(f"duration: {results.get('duration_s')} s")
     print("\n".join(lines))
@@ -691,6 +753,12 @@ def main() -> None:
     parser.add_argument("--idle-connections", type=int, default=0)
     parser.add_argument("--no-pin", action="store_true", help="do not pin the client and servers to CPUs")
     parser.add_argument("--out", help="the JSON results file")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="rounds of the one-game and sweep scenarios; ratios are reported as the median with its spread",
+    )
     args = parser.parse_args()
     if "sweep" not in args.scenarios and ("realistic" in args.scenarios or "deadlines" in args.scenarios):
         print("note: without the sweep, half-saturation figures use defaults", file=sys.stderr)

@@ -2,7 +2,9 @@
 baseline or boardgame.io, with one protocol-neutral game loop.
 
 A move is sent by the seat on turn; its round trip ends when all four seats have
-received a state newer than the one the move was made on.
+received a state newer than the one the move was made on. A move the server refuses
+as ``busy`` is counted, waited out for its ``retry_after_ms`` and made again, as a
+real client does; the round trip of the move it finally made counts from that try.
 """
 
 from __future__ import annotations
@@ -25,6 +27,14 @@ MOVE_TIMEOUT = 10.0
 LOCAL_ADDRESSES = [f"127.0.0.{n}" for n in range(2, 10)]  # spread ports: 28k ephemeral ports per address
 
 
+class Refused(Exception):
+    """The server refused the move as busy; try again after ``retry_after_s``."""
+
+    def __init__(self, retry_after_s: float) -> None:
+        super().__init__(retry_after_s)
+        self.retry_after_s = retry_after_s
+
+
 class Game:
     """The four seats' latest views of one game and the round trip in flight."""
 
@@ -43,6 +53,12 @@ class Game:
     @property
     def version(self) -> int:
         return min(self.versions)
+
+    def on_busy(self, retry_after_ms: float) -> None:
+        """The move in flight was refused as busy: its wait ends now, with the server's hint."""
+        waiting = self.waiting
+        if waiting is not None and not waiting[1].done():
+            waiting[1].set_exception(Refused(retry_after_ms / 1000))
 
     def on_state(
         self, seat: int, version: int, view: Any, deadline_of: Callable[[Any], float | None]
@@ -69,6 +85,8 @@ class Stats:
     moves: int = 0
     timeouts: int = 0
     errors: int = 0
+    busy: int = 0  # moves refused as busy (each tried again)
+    busy_answers: list[float] = field(default_factory=list)  # how fast a busy refusal came back
     replaced: int = 0
     bytes_in: int = 0
     frames_in: int = 0
@@ -143,6 +161,8 @@ class Target:
                     view = message["game"]
                     game.on_state(seat, view["version"], view, deadline_of)
                     ready.set()
+                elif kind == "error" and message.get("code") == "busy":
+                    game.on_busy(float(message.get("retry_after_ms") or 100))
                 elif kind == "error":
                     stats.errors += 1
 
@@ -384,6 +404,13 @@ async def drive(
         except TimeoutError:
             stats.timeouts += 1
             game.waiting = None
+            continue
+        except Refused as refused:
+            game.waiting = None
+            if stats.window[0] <= start <= stats.window[1]:
+                stats.busy += 1
+                stats.busy_answers.append(time.perf_counter() - start)
+            await asyncio.sleep(refused.retry_after_s)
             continue
         finally:
             timer.cancel()
