@@ -27,6 +27,7 @@ import logging
 from typing import Protocol
 
 from application.games import Games
+from application.lateness import RecentLateness
 from application.ports import Notification, Notifier, Presence, StorageUnavailable
 from application.views import game_view, match_result, shared_fields
 from domain.engine import JSON
@@ -65,10 +66,15 @@ class GameHub:
         self._sent_version: dict[Subscriber, int] = {}
         self._present: dict[str, frozenset[str]] = {}  # each watched game's connected users
         self._retry: asyncio.Task[None] | None = None  # a resync waiting for storage to come back
+        self._lateness = RecentLateness()
 
     @property
     def connection_count(self) -> int:
         return len(self._sent_version)
+
+    def lateness(self) -> float:
+        """How long after their commit this process has lately been showing changes, in seconds."""
+        return self._lateness.worst(self._games.clock.now())
 
     async def attach(self, game_id: str, subscriber: Subscriber) -> None:
         """Start following ``game_id`` and send the current state at once.
@@ -171,6 +177,8 @@ class GameHub:
             await self.broadcast(note.game_id)
             return
         self._games.live.remember(session)
+        now = self._games.clock.now()
+        self._lateness.note(now, now - session.updated_at)
         await self._deliver(session, set(followers), force=False)
 
     async def broadcast(self, game_id: str) -> None:

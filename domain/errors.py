@@ -81,3 +81,14 @@ class GameOver(TavoloError):
     """The match has already finished."""
 
     code = "game_over"
+
+
+class Busy(TavoloError):
+    """The server has as many moves in flight as it takes on at once; nothing changed, and the
+    same move may be sent again after ``retry_after_ms``."""
+
+    code = "busy"
+
+    def __init__(self, message: str, retry_after_ms: int) -> None:
+        super().__init__(message)
+        self.retry_after_ms = retry_after_ms

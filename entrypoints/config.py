@@ -66,6 +66,9 @@ VARIABLES: dict[str, str | None] = {
     "WS_RATE_PER_SECOND": "20",
     "WS_RATE_BURST": "40",
     "WS_PING_INTERVAL_SECONDS": "20",
+    "MOVES_IN_FLIGHT_PER_GAME": "4",
+    "MOVES_IN_FLIGHT_PER_WORKER": "64",
+    "BUSY_LAG_MS": "100",
     "WS_PING_TIMEOUT_SECONDS": "20",
     "JOIN_CODE_MAX_FAILURES": "10",
     "JOIN_CODE_FAILURE_WINDOW_SECONDS": "60",
@@ -133,6 +136,10 @@ class Settings:
     ws_rate_per_second: float = 20.0
     ws_rate_burst: int = 40
     ws_ping_interval_seconds: float = 20.0
+    # past these a player's move is refused at once with ``busy`` (Admission, LoopLag)
+    moves_in_flight_per_game: int = 4
+    moves_in_flight_per_worker: int = 64
+    busy_lag_ms: int = 100
     ws_ping_timeout_seconds: float = 20.0
     join_code_max_failures: int = 10
     join_code_failure_window_seconds: float = 60.0
@@ -389,6 +396,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         ws_rate_per_second=_positive_number(env, "WS_RATE_PER_SECOND"),
         ws_rate_burst=_whole_number(env, "WS_RATE_BURST", 1),
         ws_ping_interval_seconds=_positive_number(env, "WS_PING_INTERVAL_SECONDS"),
+        moves_in_flight_per_game=_whole_number(env, "MOVES_IN_FLIGHT_PER_GAME", 1),
+        moves_in_flight_per_worker=_whole_number(env, "MOVES_IN_FLIGHT_PER_WORKER", 1),
+        busy_lag_ms=_whole_number(env, "BUSY_LAG_MS", 0),
         ws_ping_timeout_seconds=_positive_number(env, "WS_PING_TIMEOUT_SECONDS"),
         join_code_max_failures=_whole_number(env, "JOIN_CODE_MAX_FAILURES", 1),
         join_code_failure_window_seconds=_positive_number(env, "JOIN_CODE_FAILURE_WINDOW_SECONDS"),

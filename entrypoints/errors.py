@@ -5,7 +5,7 @@ from __future__ import annotations
 import traceback
 
 from domain.engine import JSON
-from domain.errors import TavoloError
+from domain.errors import Busy, TavoloError
 
 HTTP_STATUS: dict[str, int] = {
     "invalid_action": 400,
@@ -26,6 +26,7 @@ HTTP_STATUS: dict[str, int] = {
     "too_many_requests": 429,
     "internal": 500,
     "unavailable": 503,
+    "busy": 503,
 }
 
 UNAVAILABLE = "unavailable"
@@ -42,7 +43,10 @@ def error_body(code: str, message: str) -> JSON:
 
 
 def ws_error(error: TavoloError) -> JSON:
-    return {"type": "error", "code": error.code, "message": error.message}
+    frame: JSON = {"type": "error", "code": error.code, "message": error.message}
+    if isinstance(error, Busy):  # the move changed nothing: the client sends it again after this
+        frame["retry_after_ms"] = error.retry_after_ms
+    return frame
 
 
 def ws_unavailable() -> JSON:

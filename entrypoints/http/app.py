@@ -6,13 +6,16 @@ import asyncio
 import gc
 import itertools
 import logging
+from collections.abc import Callable
 
 from sanic import Sanic
 from sanic.exceptions import SanicException
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
+from application.admission import Admission
 from application.deadline_worker import run_deadline_worker
+from application.hub import GameHub
 from application.ports import StorageUnavailable
 from domain.errors import TavoloError
 from entrypoints.config import Settings
@@ -28,6 +31,7 @@ from entrypoints.http import auth, bots, games, health, lobby_ws, matches, oidc_
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
+from entrypoints.loop_lag import LoopLag
 from entrypoints.supervision import stop_when_the_server_stops, under_a_manager
 from entrypoints.telemetry_setup import install_telemetry
 
@@ -94,6 +98,16 @@ def _register_error_handlers(app: AnySanic) -> None:
         return json(error_body("internal", "internal server error"), status=500)
 
 
+def saturation(loop_lag: LoopLag, hub: GameHub, limit_seconds: float) -> Callable[[], bool]:
+    """Whether this worker runs ``limit_seconds`` late (0 or less: never): its event loop, or the
+    changes its hub shows, which wait in the hub's own queue where the loop's lateness misses them."""
+
+    def saturated() -> bool:
+        return limit_seconds > 0 and (loop_lag.late() or hub.lateness() > limit_seconds)
+
+    return saturated
+
+
 def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
     @app.before_server_start
     async def open_resources(app: AnySanic) -> None:
@@ -109,6 +123,12 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
         app.ctx.lobby_feed = await resolved(container.lobby_feed())
         app.ctx.matchmaker = await resolved(container.matchmaker())
         app.ctx.attendance = await resolved(container.attendance())
+        app.ctx.loop_lag = LoopLag(settings.busy_lag_ms / 1000)
+        app.ctx.admission = Admission(
+            settings.moves_in_flight_per_game,
+            settings.moves_in_flight_per_worker,
+            saturation(app.ctx.loop_lag, app.ctx.hub, settings.busy_lag_ms / 1000),
+        )
         app.ctx.readiness = await resolved(container.readiness())
 
     @app.after_server_stop
@@ -128,6 +148,7 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
             asyncio.create_task(app.ctx.lobby_feed.run(), name="tavolo-lobby-feed"),
             asyncio.create_task(app.ctx.matchmaker.run(), name="tavolo-matchmaker"),
             asyncio.create_task(app.ctx.attendance.run(), name="tavolo-attendance"),
+            asyncio.create_task(app.ctx.loop_lag.run(), name="tavolo-loop-lag"),
         ]
         if under_a_manager(app):
             app.ctx.tasks.append(

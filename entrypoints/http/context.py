@@ -12,6 +12,7 @@ from typing import Any
 from sanic import Sanic
 from sanic.request import Request
 
+from application.admission import Admission
 from application.attendance import Attendance
 from application.auth import current_identity
 from application.games import Games, Records
@@ -63,6 +64,11 @@ def matchmaker_of(app: AnySanic) -> Matchmaker:
 def attendance_of(app: AnySanic) -> Attendance:
     attendance: Attendance = app.ctx.attendance
     return attendance
+
+
+def admission_of(app: AnySanic) -> Admission:
+    admission: Admission = app.ctx.admission
+    return admission
 
 
 def join_limiter_of(app: AnySanic) -> FailureLimiter:

@@ -120,8 +120,18 @@ class MatchedFrameSchema(Schema):
 
 class ErrorFrameSchema(Schema):
     type = fields.String(required=True, validate=validate.Equal("error"))
-    code = fields.String(required=True)
+    code = fields.String(
+        required=True,
+        metadata={
+            "description": "machine code: a domain refusal (`illegal_move`, `not_your_turn`, …), "
+            "`unavailable` (storage out of reach), `busy` (the server takes no more moves at once: "
+            "nothing changed, send the same move again after `retry_after_ms`) or `internal`"
+        },
+    )
     message = fields.String(required=True)
+    retry_after_ms = fields.Integer(
+        metadata={"description": "with `busy` only: milliseconds to wait before sending the move again"}
+    )
 
 
 COMPONENTS: dict[str, type[Schema]] = {

@@ -10,7 +10,9 @@ a failure nobody foresaw is logged with its traceback and answered with code
 ``internal``, and the socket and the game go on. A frame over
 ``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that sends faster
 than its budget (``WS_RATE_PER_SECOND``, bursts of ``WS_RATE_BURST``) is closed
-with 1008.
+with 1008. A player's move past what the server takes on at once
+(``application.admission``) is answered ``busy`` with ``retry_after_ms`` at
+once, having changed nothing.
 
 Storage outages: a message that needs Redis or the database while it is out of
 reach is answered ``{"type": "error", "code": "unavailable"}`` and the socket
@@ -41,7 +43,7 @@ from application.rematch import ask_rematch
 from domain.engine import JSON
 from domain.errors import Forbidden, InvalidAction, NotFound, TavoloError
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
-from entrypoints.http.context import attendance_of, games_of, hub_of, identity, settings_of
+from entrypoints.http.context import admission_of, attendance_of, games_of, hub_of, identity, settings_of
 from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, presence_frame, state_frame
 from entrypoints.telemetry_setup import socket_trace
 
@@ -131,7 +133,7 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
     user_id = None if user is None else user.user_id
-    games, hub = games_of(request.app), hub_of(request.app)
+    games, hub, admission = games_of(request.app), hub_of(request.app), admission_of(request.app)
     subscriber = SocketSubscriber(ws, user_id, games.clock)
     log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
     traced = socket_trace(request, game_id, user_id)
@@ -161,7 +163,9 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                         await hub.resend(game_id, subscriber)
                 else:
                     known = subscriber.state_version
-                    session = await traced.action(message["action"], act(games, game_id, user_id, message))
+                    with admission.move(game_id):
+                        acting = act(games, game_id, user_id, message)
+                        session = await traced.action(message["action"], acting)
                     if session.version <= known:  # accepted but changed nothing (a repeated ack):
                         await hub.resend(game_id, subscriber)  # no broadcast comes, so answer here
             except TavoloError as error:

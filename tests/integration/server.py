@@ -27,8 +27,10 @@ def free_port() -> int:
 
 
 def server_settings(**overrides: Any) -> Settings:
-    """Settings for an in-process test server: embedded defaults, matches in memory."""
-    return replace(Settings(database_url="memory://"), **overrides)
+    """Settings for an in-process test server: embedded defaults, matches in memory. The server
+    shares the test's event loop, so its lateness is the test's too: the busy guard that reads
+    it is off unless a test turns it on (``busy_lag_ms``)."""
+    return replace(Settings(database_url="memory://", busy_lag_ms=0), **overrides)
 
 
 @dataclass

@@ -1,0 +1,53 @@
+"""How late this process's event loop runs: the entrypoint's measure of saturation.
+
+A task sleeps ``interval`` at a time and notes how much later than asked it
+woke; every callback waiting in the loop waited about as long. ``late()`` is
+true while one of the last few wake-ups came more than ``threshold`` late
+(``threshold`` of 0 or less: never), which ``Admission`` reads to refuse new
+moves before they join the queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+
+log = logging.getLogger(__name__)
+
+INTERVAL_SECONDS = 0.025
+REMEMBERED = 4  # wake-ups: about 0.1 s of history
+
+
+class LoopLag:
+    def __init__(self, threshold_seconds: float, interval_seconds: float = INTERVAL_SECONDS) -> None:
+        if interval_seconds <= 0:
+            raise ValueError("interval_seconds must be positive")
+        self._threshold = threshold_seconds
+        self._interval = interval_seconds
+        self._recent: deque[float] = deque([0.0], maxlen=REMEMBERED)
+
+    @property
+    def lag_seconds(self) -> float:
+        """The largest lateness of the last few wake-ups."""
+        return max(self._recent)
+
+    def late(self) -> bool:
+        return self._threshold > 0 and self.lag_seconds > self._threshold
+
+    async def run(self) -> None:
+        """Measure until cancelled (it returns at once when the threshold is off)."""
+        if self._threshold <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        was_late = False
+        while True:
+            asked = loop.time() + self._interval
+            await asyncio.sleep(self._interval)
+            self._recent.append(max(0.0, loop.time() - asked))
+            if self.late() != was_late:
+                was_late = not was_late
+                if was_late:
+                    log.info("event loop %.0f ms late: refusing new moves as busy", 1000 * self.lag_seconds)
+                else:
+                    log.info("event loop on time again: taking moves")
