@@ -24,6 +24,10 @@ import { Presence } from "./presence.js";
 import { TableLife } from "./table_life.js";
 import { steadyClicks } from "./steady_click.js";
 
+const PENDING_MS = 5000; // how long a sent move waits for its answer before the table takes moves again
+const BUSY_TRIES = 20; // a move the server was too busy to take is sent again this often at most,
+const BUSY_PATIENCE_MS = 20000; // and for this long at most: then the player is told
+
 const FAMILIES = {
   scopa: fishing,
   scopa_a_quattro: fishing,
@@ -117,6 +121,7 @@ class TableController {
     clearInterval(this.ticker);
     clearTimeout(this.errorTimer);
     clearTimeout(this.pendingTimer);
+    clearTimeout(this.busyTimer);
     this.motion.destroy();
     this.stopClicks();
     document.removeEventListener("keydown", this.onKey);
@@ -133,16 +138,45 @@ class TableController {
       return false;
     }
     this.pending = true;
+    this.sent = message;
+    this.busyTries = 0;
     this.clearSelection();
-    clearTimeout(this.pendingTimer);
-    this.pendingTimer = setTimeout(() => { this.pending = false; this.render(); }, 5000);
+    this.waitForAnswer(PENDING_MS);
     this.render();
+    return true;
+  }
+
+  waitForAnswer(ms) {
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = setTimeout(() => { this.pending = false; this.render(); }, ms);
+  }
+
+  /** The server was too busy to take the move and changed nothing: send the same move again after the
+   * wait it named, still pending, so the player only sees a slower move. False once it tried enough. */
+  retryBusy(message) {
+    if (!this.pending || !this.sent || this.busyTries >= BUSY_TRIES) return false;
+    const wait = Math.max(10, Number(message.retry_after_ms) || 100);
+    if (!this.busyTries) this.busySince = Date.now();
+    if (Date.now() + wait - this.busySince > BUSY_PATIENCE_MS) return false;
+    this.busyTries += 1;
+    this.waitForAnswer(wait + PENDING_MS);
+    clearTimeout(this.busyTimer);
+    this.busyTimer = setTimeout(() => {
+      if (this.destroyed || !this.pending || !this.sent) return;
+      if (!this.socket || !this.socket.send(this.sent)) {
+        this.settle();
+        this.render();
+        this.showError(t("table.not_connected"));
+      }
+    }, wait);
     return true;
   }
 
   settle() {
     this.pending = false;
+    this.sent = null;
     clearTimeout(this.pendingTimer);
+    clearTimeout(this.busyTimer);
   }
 
   onMessage(message) {
@@ -158,6 +192,8 @@ class TableController {
       this.render();
     } else if (message.type === "error" && message.code === "not_found") {
       this.showGone();
+    } else if (message.type === "error" && message.code === "busy" && this.retryBusy(message)) {
+      // sent again in a moment; nothing to show
     } else if (message.type === "error") {
       this.settle();
       this.life.onRefused();

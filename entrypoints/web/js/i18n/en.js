@@ -263,6 +263,7 @@ const base = {
   "error.conflict": "The table was busy; try again.",
   "error.too_many_requests": "Too many attempts; wait a minute and try again.",
   "error.internal": "Something went wrong on the server.",
+  "error.busy": "The server is very busy: your move could not be taken. Try it again in a moment.",
   "error.unavailable": "The server cannot reach its storage right now; try again shortly.",
   "error.login.invalid_action": "That name cannot be used: it needs 1 to 32 characters.",
   "error.login.forbidden": "Guest login is disabled on this server.",

@@ -262,6 +262,7 @@ const base = {
   "error.conflict": "Il tavolo era occupato; riprova.",
   "error.too_many_requests": "Troppi tentativi; aspetta un minuto e riprova.",
   "error.internal": "Qualcosa è andato storto sul server.",
+  "error.busy": "Il server è molto occupato: la mossa non è stata accettata. Riprova tra un momento.",
   "error.unavailable": "In questo momento il server non raggiunge i suoi dati; riprova tra poco.",
   "error.login.invalid_action": "Questo nome non si può usare: deve avere da 1 a 32 caratteri.",
   "error.login.forbidden": "Su questo server non si può entrare come ospite.",
