@@ -254,6 +254,24 @@ class MatchPool(Protocol):
     async def assignments(self, user_ids: Sequence[str]) -> dict[str, Group]: ...
 
 
+class WorkerLoads(Protocol):
+    """How late each worker process of the deployment runs, shared by all of them.
+
+    A worker whose own loop is on time may still be making players wait: the
+    changes it commits are shown by every worker, and another one may be
+    behind. So each worker reports its lateness now and then and refuses moves
+    while any worker is late (``application.admission``).
+
+    * ``exchange(worker, lateness)`` records ``worker``'s lateness (seconds,
+      at least 0; the latest report of a worker replaces its earlier one) and
+      returns the largest lateness of every worker that reported within the
+      adapter's ``fresh_seconds``, this report included: a worker that stopped
+      reporting (it died) drops out after that.
+    """
+
+    async def exchange(self, worker: str, lateness: float) -> float: ...
+
+
 @dataclass(frozen=True, slots=True)
 class LoginAttempt:
     """An OIDC login under way: what the callback must match and what it needs.

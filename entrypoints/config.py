@@ -68,7 +68,7 @@ VARIABLES: dict[str, str | None] = {
     "WS_PING_INTERVAL_SECONDS": "20",
     "MOVES_IN_FLIGHT_PER_GAME": "4",
     "MOVES_IN_FLIGHT_PER_WORKER": "64",
-    "BUSY_LAG_MS": "100",
+    "BUSY_LAG_MS": "50",
     "WS_PING_TIMEOUT_SECONDS": "20",
     "JOIN_CODE_MAX_FAILURES": "10",
     "JOIN_CODE_FAILURE_WINDOW_SECONDS": "60",
@@ -139,7 +139,7 @@ class Settings:
     # past these a player's move is refused at once with ``busy`` (Admission, LoopLag)
     moves_in_flight_per_game: int = 4
     moves_in_flight_per_worker: int = 64
-    busy_lag_ms: int = 100
+    busy_lag_ms: int = 50
     ws_ping_timeout_seconds: float = 20.0
     join_code_max_failures: int = 10
     join_code_failure_window_seconds: float = 60.0

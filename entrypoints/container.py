@@ -39,6 +39,7 @@ from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
 from adapters.memory.probe import InProcessProbe
 from adapters.memory.session_store import MemorySessionStore
+from adapters.memory.worker_loads import MemoryWorkerLoads
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.redis.commits import RedisCommits
@@ -52,6 +53,7 @@ from adapters.redis.notifier import RedisNotifier
 from adapters.redis.presence import RedisPresence
 from adapters.redis.probe import RedisProbe
 from adapters.redis.session_store import RedisSessionStore
+from adapters.redis.worker_loads import RedisWorkerLoads
 from adapters.sqlite.matches import SqliteMatchRepository
 from application.attendance import Attendance
 from application.games import Games, Records
@@ -69,6 +71,7 @@ from application.ports import (
     Notifier,
     Presence,
     SessionStore,
+    WorkerLoads,
 )
 from application.quick_match import Matchmaker
 from application.rate_limit import FailureLimiter
@@ -96,6 +99,7 @@ class LiveState:
     lobby: LobbyNotices
     presence: Presence
     pool: MatchPool
+    loads: WorkerLoads
 
 
 async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
@@ -115,6 +119,7 @@ async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[Liv
             lobby=lobby,
             presence=MemoryPresence(clock, notifier),
             pool=MemoryMatchPool(clock),
+            loads=MemoryWorkerLoads(clock),
         )
         return
     client = connect(settings.redis_url, client_name=settings.redis_key_prefix)
@@ -132,6 +137,7 @@ async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[Liv
             lobby=redis_lobby,
             presence=RedisPresence(client, keys),
             pool=RedisMatchPool(client, keys),
+            loads=RedisWorkerLoads(client, keys),
         )
     finally:
         await redis_lobby.close()

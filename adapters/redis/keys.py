@@ -54,6 +54,11 @@ class RedisKeys:
         return f"{self.prefix}:game:{game_id}:events"
 
     @property
+    def worker_loads(self) -> str:
+        """Hash of each worker's latest lateness report (``WorkerLoads``)."""
+        return f"{self.prefix}:workers:loads"
+
+    @property
     def lobby_events(self) -> str:
         """Pub/sub channel announcing that the open tables may have changed."""
         return f"{self.prefix}:lobby:events"

@@ -15,8 +15,8 @@ from sanic.response import HTTPResponse, json
 
 from application.admission import Admission
 from application.deadline_worker import run_deadline_worker
-from application.hub import GameHub
 from application.ports import StorageUnavailable
+from application.shared_lateness import SharedLateness
 from domain.errors import TavoloError
 from entrypoints.config import Settings
 from entrypoints.container import Container, build_container, resolved
@@ -36,6 +36,8 @@ from entrypoints.supervision import stop_when_the_server_stops, under_a_manager
 from entrypoints.telemetry_setup import install_telemetry
 
 log = logging.getLogger(__name__)
+
+GC_THRESHOLDS = (50_000, 50, 100)  # CPython's own are (700, 10, 10)
 _app_numbers = itertools.count(1)
 
 
@@ -98,12 +100,13 @@ def _register_error_handlers(app: AnySanic) -> None:
         return json(error_body("internal", "internal server error"), status=500)
 
 
-def saturation(loop_lag: LoopLag, hub: GameHub, limit_seconds: float) -> Callable[[], bool]:
-    """Whether this worker runs ``limit_seconds`` late (0 or less: never): its event loop, or the
-    changes its hub shows, which wait in the hub's own queue where the loop's lateness misses them."""
+def saturation(lateness: SharedLateness, limit_seconds: float) -> Callable[[], bool]:
+    """Whether any worker runs ``limit_seconds`` late (0 or less: never): its event loop, or the
+    changes its hub shows, which wait in the hub's own queue where the loop's lateness misses
+    them. Any worker, as every worker shows the changes this one commits."""
 
     def saturated() -> bool:
-        return limit_seconds > 0 and (loop_lag.late() or hub.lateness() > limit_seconds)
+        return limit_seconds > 0 and lateness.worst() > limit_seconds
 
     return saturated
 
@@ -123,11 +126,13 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
         app.ctx.lobby_feed = await resolved(container.lobby_feed())
         app.ctx.matchmaker = await resolved(container.matchmaker())
         app.ctx.attendance = await resolved(container.attendance())
-        app.ctx.loop_lag = LoopLag(settings.busy_lag_ms / 1000)
+        loop_lag = app.ctx.loop_lag = LoopLag(settings.busy_lag_ms / 1000)
+        hub = app.ctx.hub
+        app.ctx.lateness = SharedLateness(live.loads, lambda: max(loop_lag.lag_seconds, hub.lateness()))
         app.ctx.admission = Admission(
             settings.moves_in_flight_per_game,
             settings.moves_in_flight_per_worker,
-            saturation(app.ctx.loop_lag, app.ctx.hub, settings.busy_lag_ms / 1000),
+            saturation(app.ctx.lateness, settings.busy_lag_ms / 1000),
         )
         app.ctx.readiness = await resolved(container.readiness())
 
@@ -150,6 +155,8 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
             asyncio.create_task(app.ctx.attendance.run(), name="tavolo-attendance"),
             asyncio.create_task(app.ctx.loop_lag.run(), name="tavolo-loop-lag"),
         ]
+        if settings.busy_lag_ms > 0:  # nothing reads the shared lateness otherwise
+            app.ctx.tasks.append(asyncio.create_task(app.ctx.lateness.run(), name="tavolo-shared-lateness"))
         if under_a_manager(app):
             app.ctx.tasks.append(
                 asyncio.create_task(stop_when_the_server_stops(app), name="tavolo-stop-watch")
@@ -158,6 +165,11 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
         # keep it out of the garbage collector's generations so collections stay short.
         gc.collect()
         gc.freeze()
+        # A full collection walks every connection's objects: with thousands of sockets it held the
+        # loop for most of a second, and every move then in flight waited that long (the sweep's p99
+        # on Redis fell from ~1 s to ~0.3 s with the collector off). Young collections are cheap:
+        # make them rarer, and full ones much rarer (benchmarks/RESULTS.md, issue 20).
+        gc.set_threshold(*GC_THRESHOLDS)
         log.info("tavolo serving (%s)", app.name)
 
     @app.before_server_stop

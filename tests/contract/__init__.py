@@ -42,6 +42,8 @@ LOGIN_ABSOLUTE_SECONDS = 3.0
 PRESENCE_LEASE_SECONDS = 1.0
 SEEKER_LEASE_SECONDS = 1.0
 ASSIGNMENT_TTL_SECONDS = 1.0
+# How long a worker's lateness report counts.
+WORKER_REPORT_FRESH_SECONDS = 1.0
 
 Advance = Callable[[float], Awaitable[None]]
 

@@ -53,12 +53,14 @@ from adapters.memory.match_pool import MemoryMatchPool
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
 from adapters.memory.session_store import MemorySessionStore
-from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier
+from adapters.memory.worker_loads import MemoryWorkerLoads
+from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier, WorkerLoads
 from tests.contract import (
     GAME_TTL_SECONDS,
     LOBBY_TTL_SECONDS,
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
+    WORKER_REPORT_FRESH_SECONDS,
     Advance,
     CommitSetup,
     PresenceSetup,
@@ -71,6 +73,7 @@ from tests.contract.redis_factories import (
     redis_match_pool,
     redis_notifier,
     redis_presence,
+    redis_worker_loads,
 )
 
 T = TypeVar("T")
@@ -118,6 +121,11 @@ async def memory_match_pool(timeline: Timeline) -> AsyncIterator[MatchPool]:
     yield MemoryMatchPool(timeline.fake)
 
 
+@asynccontextmanager
+async def memory_worker_loads(timeline: Timeline) -> AsyncIterator[WorkerLoads]:
+    yield MemoryWorkerLoads(timeline.fake, fresh_seconds=WORKER_REPORT_FRESH_SECONDS)
+
+
 # --- registries: name -> factory; the keys are the fixtures' params ----------
 
 NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier, "redis": redis_notifier}
@@ -132,6 +140,7 @@ LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {
 }
 PRESENCES: dict[str, Factory[PresenceSetup]] = {"memory": memory_presence, "redis": redis_presence}
 MATCH_POOLS: dict[str, Factory[MatchPool]] = {"memory": memory_match_pool, "redis": redis_match_pool}
+WORKER_LOADS: dict[str, Factory[WorkerLoads]] = {"memory": memory_worker_loads, "redis": redis_worker_loads}
 
 
 # --- time -------------------------------------------------------------------
@@ -177,3 +186,4 @@ login_sessions = port_fixture("login_sessions", LOGIN_SESSIONS)
 commit_setup = port_fixture("commit_setup", COMMITS)
 presence_setup = port_fixture("presence_setup", PRESENCES)
 match_pool = port_fixture("match_pool", MATCH_POOLS)
+worker_loads = port_fixture("worker_loads", WORKER_LOADS)

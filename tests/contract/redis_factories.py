@@ -33,13 +33,15 @@ from adapters.redis import (
     RedisSessionStore,
     connect,
 )
-from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier
+from adapters.redis.worker_loads import RedisWorkerLoads
+from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier, WorkerLoads
 from tests.conftest import service_unavailable
 from tests.contract import (
     GAME_TTL_SECONDS,
     LOBBY_TTL_SECONDS,
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
+    WORKER_REPORT_FRESH_SECONDS,
     CommitSetup,
     PresenceSetup,
     Timeline,
@@ -175,3 +177,9 @@ async def redis_presence(timeline: Timeline) -> AsyncIterator[PresenceSetup]:
 async def redis_match_pool(timeline: Timeline) -> AsyncIterator[MatchPool]:
     async with redis_space(timeline) as space:
         yield RedisMatchPool(space.client, space.keys)
+
+
+@asynccontextmanager
+async def redis_worker_loads(timeline: Timeline) -> AsyncIterator[WorkerLoads]:
+    async with redis_space(timeline) as space:
+        yield RedisWorkerLoads(space.client, space.keys, fresh_seconds=WORKER_REPORT_FRESH_SECONDS)

@@ -130,6 +130,13 @@ class RedisServer:
         finally:
             client.close()
 
+    def keys(self) -> list[str]:
+        client = self._client()
+        try:
+            return sorted(key.decode() for key in client.keys("*"))  # type: ignore[union-attr]
+        finally:
+            client.close()
+
     def log(self) -> str:
         try:
             return (self.folder / "redis.log").read_text(errors="replace")
