@@ -130,7 +130,7 @@ class RedisServer:
         finally:
             client.close()
 
-    def keys(self) -> list[str]:
+    def key_names(self) -> list[str]:
         client = self._client()
         try:
             return sorted(key.decode() for key in client.keys("*"))  # type: ignore[union-attr]

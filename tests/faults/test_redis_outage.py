@@ -297,7 +297,7 @@ async def test_redis_back_without_its_data_ends_the_tables_cleanly_and_nothing_e
     redis_server.wipe()
     redis_server.start()
     # Back empty: nothing of the game is left (the workers write their lateness at once again).
-    assert not any(game_id in key for key in redis_server.keys()), redis_server.keys()
+    assert not any(game_id in key for key in redis_server.key_names()), redis_server.key_names()
     back_in = await wait_ready(serving, 20)
 
     mover = on_turn(seats) or first
