@@ -1,14 +1,15 @@
 """Redis adapters: live games, join codes, commits, notifications, deadlines, logins,
-the open tables, presence and the quick-match pool.
+the open tables, presence, the quick-match pool and the workers' lateness.
 
 Every process of a deployment shares one Redis; all keys live under a
 configurable prefix (``RedisKeys``). Writes whose atomicity matters are Lua
 scripts composed from the fragments in ``lua.py`` (a commit's create or
 compare-and-set with its deadlines, open-tables index and announcements, the
 deadline claim and completion, presence changes with their announcement, the
-quick-match claim). ``connect`` builds the client the adapters share; the
-notifier, the deadline queue and the lobby notices own a pub/sub connection
-each, closed by ``close()``.
+quick-match claim, a worker's lateness report with the worst of the others').
+``connect`` builds the client the adapters share; the notifier, the deadline
+queue and the lobby notices own a pub/sub connection each, closed by
+``close()``.
 """
 
 from adapters.redis.commits import RedisCommits
@@ -21,6 +22,7 @@ from adapters.redis.match_pool import RedisMatchPool
 from adapters.redis.notifier import RedisNotifier
 from adapters.redis.presence import RedisPresence
 from adapters.redis.session_store import RedisSessionStore
+from adapters.redis.worker_loads import RedisWorkerLoads
 
 __all__ = [
     "RedisCommits",
@@ -32,5 +34,6 @@ __all__ = [
     "RedisNotifier",
     "RedisPresence",
     "RedisSessionStore",
+    "RedisWorkerLoads",
     "connect",
 ]
