@@ -4,19 +4,15 @@ at an open table, follow an invitation link; and playing on by clicks once seate
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from playwright.async_api import Browser, ViewportSize, expect
 
-from entrypoints.http.context import COOKIE_NAME
 from entrypoints.oidc_settings import OidcProviderSettings
 from tests.browser.pages import Player, open_page, play_a_card
-from tests.browser.scripted import guests, join
-from tests.integration.players import play_until_game_over
-from tests.integration.server import RunningServer, Socket
+from tests.integration.server import RunningServer
 
 T = TypeVar("T")
 
@@ -118,29 +114,6 @@ async def open_invitation(
     await player.by("guest-login").click()
     await expect(player.by("invitation")).to_be_visible()
     return player
-
-
-async def finish_a_match(
-    player: Player, server: RunningServer, game_type: str, options: dict[str, Any], rated: bool = True
-) -> None:
-    """A whole match for the page's user (over its own session) against Bruno, both seats scripted."""
-    cookies = await player.page.context.cookies()
-    cookie = next(c["value"] for c in cookies if c.get("name") == COOKIE_NAME)
-    created = await player.page.request.post(
-        "/api/games", data={"game_type": game_type, "options": options, "rated": rated}
-    )
-    assert created.status == 201, await created.text()
-    game = await created.json()
-    (bruno,) = await guests(server, ["Bruno"])
-    await join(bruno, game["join_code"])
-    sockets = [await Socket.open(server, game["id"], c) for c in (cookie, bruno.cookie)]
-    try:
-        await asyncio.gather(*(play_until_game_over(socket, timeout=60) for socket in sockets))
-    finally:
-        for socket in sockets:
-            with contextlib.suppress(Exception):
-                await socket.close()
-        await bruno.close()
 
 
 async def eventually(

@@ -6,18 +6,14 @@ the stats page with a finished match in its history.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from playwright.async_api import Browser, ViewportSize, expect
 
-from entrypoints.http.context import COOKIE_NAME
 from tests.browser.pages import Player, create_table, join_table, look_up, open_guest, wait_for_turn
 from tests.browser.scripted import guests, join, playing
-from tests.integration.players import play_until_game_over
-from tests.integration.server import RunningServer, Socket, running_server, server_settings
+from tests.integration.server import RunningServer, running_server, server_settings
 
 SEATS = {
     "scopa": 2,
@@ -107,28 +103,6 @@ async def relaxed_server() -> AsyncIterator[RunningServer]:
     """A server whose flood guard lets scripted players answer every frame at once."""
     async with running_server(server_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as server:
         yield server
-
-
-async def finish_a_match(player: Player, server: RunningServer) -> None:
-    """Play a whole scopa match to 1 point for the page's user (over its own session) against Bruno,
-    both seats scripted, so the stats page has a rating, a history row and a leaderboard."""
-    cookies = await player.page.context.cookies()
-    cookie = next(c["value"] for c in cookies if c.get("name") == COOKIE_NAME)
-    created = await player.page.request.post(
-        "/api/games", data={"game_type": "scopa", "options": {"target_score": 1}}
-    )
-    assert created.status == 201, await created.text()
-    game = await created.json()
-    (bruno,) = await guests(server, ["Bruno"])
-    await join(bruno, game["join_code"])
-    sockets = [await Socket.open(server, game["id"], c) for c in (cookie, bruno.cookie)]
-    try:
-        await asyncio.gather(*(play_until_game_over(socket, timeout=60) for socket in sockets))
-    finally:
-        for socket in sockets:
-            with contextlib.suppress(Exception):
-                await socket.close()
-        await bruno.close()
 
 
 async def stats_page(player: Player) -> None:

@@ -4,21 +4,18 @@ that act for the page's own user, and each screen looked at in both languages an
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from playwright.async_api import Browser, Locator, ViewportSize, expect
+from playwright.async_api import Locator, ViewportSize, expect
 
-from entrypoints.http.context import COOKIE_NAME
 from tests.browser.accessibility import serious_violations
-from tests.browser.pages import DESKTOP, PHONE, Player, open_guest, open_page
+from tests.browser.pages import DESKTOP, PHONE, Player
 from tests.browser.screens import switch_language
-from tests.integration.players import play_until_game_over
-from tests.integration.server import RunningServer, Socket, running_server, server_settings
+from tests.browser.scripted import cookie_of, play_to_the_end
+from tests.integration.server import RunningServer, running_server, server_settings
 
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 SIZES: dict[str, ViewportSize] = {"desktop": DESKTOP, "phone": PHONE, "small-phone": SMALL_PHONE}
@@ -41,11 +38,6 @@ def game_id_of(player: Player) -> str:
     return found.group(1)
 
 
-async def cookie_of(player: Player) -> str:
-    cookies = await player.page.context.cookies()
-    return next(c["value"] for c in cookies if c.get("name") == COOKIE_NAME)
-
-
 async def open_by_api(player: Player, path: str, body: dict[str, Any]) -> dict[str, Any]:
     """Open a table with the page's own session (what the lobby's form would send), and go there."""
     created = await player.page.request.post(path, data=body)
@@ -60,13 +52,7 @@ async def open_by_api(player: Player, path: str, body: dict[str, Any]) -> dict[s
 async def play_for(server: RunningServer, game_id: str, players: list[Player]) -> None:
     """Scripted sockets act for the pages' users (first legal move, every hand summary acknowledged) until
     the match is over; the pages only watch it happen."""
-    sockets = [await Socket.open(server, game_id, await cookie_of(player)) for player in players]
-    try:
-        await asyncio.gather(*(play_until_game_over(socket, timeout=60) for socket in sockets))
-    finally:
-        for socket in sockets:
-            with contextlib.suppress(Exception):
-                await socket.close()
+    await play_to_the_end(server, game_id, [await cookie_of(player) for player in players])
     # The scripts play at machine speed; each page draws every frame of it, which on a busy machine (three
     # browsers and their servers at once) takes longer than an expectation's usual five seconds.
     for player in players:
@@ -138,25 +124,3 @@ async def look_everywhere(player: Player, screen: str, ready: Locator | None = N
     if ready is not None:
         await expect(ready).to_be_visible()
     return problems
-
-
-async def guest(
-    browser: Browser,
-    server: RunningServer,
-    name: str,
-    viewport: ViewportSize | None = None,
-    locale: str | None = None,
-) -> Player:
-    """A browser logged in as guest ``name``, on the lobby."""
-    return await open_guest(browser, server, name, viewport, locale)
-
-
-async def visitor(
-    browser: Browser,
-    server: RunningServer,
-    name: str,
-    viewport: ViewportSize | None = None,
-    locale: str | None = None,
-) -> Player:
-    """A browser nobody logged in with, on the login screen."""
-    return await open_page(browser, server, name, viewport, locale)

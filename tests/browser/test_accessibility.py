@@ -14,14 +14,13 @@ from tests.browser.accessibility import serious_violations
 from tests.browser.pages import Player, create_table, open_guest, open_page, play_until_the_hand_ends
 from tests.browser.screens import (
     GAME_TYPES,
-    finish_a_match,
     lobby_with_a_preview,
     relaxed_server,
     stats_page,
     table_screens,
     waiting_room,
 )
-from tests.browser.scripted import guests, join, playing
+from tests.browser.scripted import finish_a_match, guests, join, playing
 from tests.integration.server import RunningServer
 
 LOCALES = {"en": "en-GB", "it": "it-IT"}

@@ -23,7 +23,6 @@ from tests.browser.finding import (
     ACME,
     MATCH_TIMEOUT,
     eventually,
-    finish_a_match,
     game_id_of,
     open_invitation,
     open_public_table,
@@ -34,6 +33,7 @@ from tests.browser.finding import (
     recorded_matches,
 )
 from tests.browser.pages import DESKTOP, Player, create_table, log_in, open_guest, open_page
+from tests.browser.scripted import finish_a_match
 from tests.browser.test_screen_sizes import PROBLEMS
 from tests.integration.server import RunningServer, running_server, server_settings
 

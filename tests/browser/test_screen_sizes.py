@@ -18,7 +18,6 @@ from playwright.async_api import Browser, ViewportSize, expect
 from tests.browser.pages import Player, look_up, open_guest, open_page
 from tests.browser.screens import (
     GAME_TYPES,
-    finish_a_match,
     lobby_with_a_preview,
     relaxed_server,
     stats_page,
@@ -26,6 +25,7 @@ from tests.browser.screens import (
     table_screens,
     waiting_room,
 )
+from tests.browser.scripted import finish_a_match
 from tests.integration.server import RunningServer
 
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}

@@ -14,12 +14,19 @@ import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
 from application import rematch
-from tests.browser.pages import DESKTOP, PHONE, create_table, play_a_card, wait_for_turn
+from tests.browser.pages import (
+    DESKTOP,
+    PHONE,
+    create_table,
+    open_guest,
+    open_page,
+    play_a_card,
+    wait_for_turn,
+)
 from tests.browser.scripted import guests, join, playing
 from tests.browser.table_life import (
     SMALL_PHONE,
     game_id_of,
-    guest,
     look_everywhere,
     my_chair,
     my_seat,
@@ -28,7 +35,6 @@ from tests.browser.table_life import (
     quick_server,
     rating_of,
     seat,
-    visitor,
 )
 from tests.integration.server import RunningServer
 
@@ -46,7 +52,7 @@ async def test_the_creator_adds_a_computer_player_to_a_chosen_seat_and_removes_i
     browser: Browser, server: RunningServer, language: str, viewport: ViewportSize
 ) -> None:
     words = WORDS[language]
-    anna = await guest(browser, server, "Anna", viewport, LANGUAGES[language])
+    anna = await open_guest(browser, server, "Anna", viewport, LANGUAGES[language])
     await create_table(anna, "scopone_scientifico")
     await expect(anna.by("setting-rated")).to_contain_text(words["rated"])
 
@@ -69,7 +75,7 @@ async def test_the_creator_adds_a_computer_player_to_a_chosen_seat_and_removes_i
 async def test_the_waiting_room_fits_every_screen_in_both_languages(
     browser: Browser, server: RunningServer
 ) -> None:
-    anna = await guest(browser, server, "Annunziata")
+    anna = await open_guest(browser, server, "Annunziata")
     await create_table(anna, "briscola_chiamata")
     await anna.by("computer-seat").nth(1).get_by_test_id("add-computer").click()
     await expect(seat(anna, 1)).to_have_class(re.compile(r"\bcomputer\b"))
@@ -81,7 +87,7 @@ async def test_the_waiting_room_fits_every_screen_in_both_languages(
 async def test_a_friend_opens_the_private_tables_link_takes_the_seat_in_one_click_then_leaves(
     browser: Browser, server: RunningServer
 ) -> None:
-    anna = await guest(browser, server, "Anna")
+    anna = await open_guest(browser, server, "Anna")
     await anna.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     code = await create_table(anna, "scopa_a_quattro")  # four seats: the table keeps waiting
     game_id = game_id_of(anna)
@@ -91,7 +97,7 @@ async def test_a_friend_opens_the_private_tables_link_takes_the_seat_in_one_clic
     assert link == f"{server.base_url}/#/game/{game_id}?code={code}"
     assert await anna.by("invite-link").input_value() == link
 
-    bruno = await guest(browser, server, "Bruno", PHONE, "it-IT")
+    bruno = await open_guest(browser, server, "Bruno", PHONE, "it-IT")
     await bruno.page.goto(f"/#/game/{game_id}")  # the link without its code
     await expect(bruno.by("private-note")).to_have_text(
         "Questo tavolo è privato: chiedi il suo link d'invito."
@@ -115,13 +121,13 @@ async def test_a_friend_opens_the_private_tables_link_takes_the_seat_in_one_clic
 async def test_a_visitor_opens_a_public_tables_plain_link_logs_in_there_and_sits_down(
     browser: Browser, server: RunningServer
 ) -> None:
-    anna = await guest(browser, server, "Anna")
+    anna = await open_guest(browser, server, "Anna")
     game = await open_by_api(anna, "/api/games", {"game_type": "briscola_a_quattro", "public": True})
     await expect(anna.by("setting-access")).to_have_text("Public: listed among the open tables")
     link = await anna.by("invite-link").input_value()
     assert link == f"{server.base_url}/#/game/{game['id']}"
 
-    carla = await visitor(browser, server, "Carla", SMALL_PHONE)
+    carla = await open_page(browser, server, "Carla", SMALL_PHONE)
     await carla.page.goto(link)
     await expect(carla.by("spectator-badge")).to_be_visible()
     await carla.by("login-to-sit").click()
@@ -139,9 +145,9 @@ async def test_a_visitor_opens_a_public_tables_plain_link_logs_in_there_and_sits
 async def test_a_seat_shows_away_while_its_players_page_is_closed_and_here_again_when_it_is_back(
     browser: Browser, server: RunningServer
 ) -> None:
-    anna = await guest(browser, server, "Anna")
+    anna = await open_guest(browser, server, "Anna")
     game = await open_by_api(anna, "/api/games", {"game_type": "scopa", "turn_time": 60})
-    bruno = await guest(browser, server, "Bruno")
+    bruno = await open_guest(browser, server, "Bruno")
     await bruno.page.goto(f"/#/game/{game['id']}?code={game['join_code']}")
     await bruno.by("take-seat").click()
     await expect(anna.table).to_have_attribute("data-phase", "playing")
@@ -166,9 +172,9 @@ async def test_a_seat_shows_away_while_its_players_page_is_closed_and_here_again
 async def test_a_player_who_leaves_a_match_hands_the_seat_to_a_computer_and_the_other_reads_it(
     browser: Browser, server: RunningServer
 ) -> None:
-    anna = await guest(browser, server, "Anna", PHONE, "it-IT")
+    anna = await open_guest(browser, server, "Anna", PHONE, "it-IT")
     code = await create_table(anna, "scopa")
-    bruno = await guest(browser, server, "Bruno")
+    bruno = await open_guest(browser, server, "Bruno")
     await bruno.page.goto(f"/#/game/{game_id_of(anna)}?code={code}")
     await bruno.by("take-seat").click()
     await expect(bruno.table).to_have_attribute("data-phase", "playing")
@@ -196,13 +202,13 @@ async def test_a_rated_match_ends_with_each_rating_before_and_after_then_a_remat
     browser: Browser,
 ) -> None:
     async with quick_server() as server:
-        anna = await guest(browser, server, "Anna")
+        anna = await open_guest(browser, server, "Anna")
         code = await create_table(anna, "scopa", {"target_score": 1})
         game_id = game_id_of(anna)
-        bruno = await guest(browser, server, "Bruno", PHONE, "it-IT")
+        bruno = await open_guest(browser, server, "Bruno", PHONE, "it-IT")
         await bruno.page.goto(f"/#/game/{game_id}?code={code}")
         await bruno.by("take-seat").click()
-        carla = await guest(browser, server, "Carla")  # watches from the table's link
+        carla = await open_guest(browser, server, "Carla")  # watches from the table's link
         await carla.page.goto(f"/#/game/{game_id}")
         await expect(carla.by("spectator-badge")).to_be_visible()
         chairs = {"Anna": await my_chair(anna), "Bruno": await my_chair(bruno)}
@@ -262,7 +268,7 @@ async def test_a_match_against_the_computer_ends_casual_without_ratings_and_its_
     browser: Browser,
 ) -> None:
     async with quick_server() as server:
-        anna = await guest(browser, server, "Anna", SMALL_PHONE, "it-IT")
+        anna = await open_guest(browser, server, "Anna", SMALL_PHONE, "it-IT")
         body = {"game_type": "scopa", "level": "easy", "options": {"target_score": 1}}
         game = await open_by_api(anna, "/api/games/computer", body)
         await expect(seat(anna, 1).get_by_test_id("seat-name")).to_have_text("Computer 2 · facile")
@@ -292,7 +298,7 @@ async def test_a_match_against_the_computer_ends_casual_without_ratings_and_its_
 async def test_a_card_pressed_as_the_finished_trick_leaves_the_table_is_still_played(
     browser: Browser, server: RunningServer
 ) -> None:
-    anna = await guest(browser, server, "Anna")
+    anna = await open_guest(browser, server, "Anna")
     code = await create_table(anna, "briscola")
     (bruno,) = await guests(server, ["Bruno"])
     game_id = (await join(bruno, code))["id"]
