@@ -3,8 +3,9 @@
 A task sleeps ``interval`` at a time and notes how much later than asked it
 woke; every callback waiting in the loop waited about as long. ``late()`` is
 true while one of the last few wake-ups came more than ``threshold`` late
-(``threshold`` of 0 or less: never), which ``Admission`` reads to refuse new
-moves before they join the queue.
+(``threshold`` of 0 or less: never, and nothing is measured). ``lag_seconds``
+is what the worker reports as its lateness (``SharedLateness``), which the
+busy guard reads before a move joins the queue.
 """
 
 from __future__ import annotations
@@ -48,6 +49,6 @@ class LoopLag:
             if self.late() != was_late:
                 was_late = not was_late
                 if was_late:
-                    log.info("event loop %.0f ms late: refusing new moves as busy", 1000 * self.lag_seconds)
+                    log.info("event loop %.0f ms late", 1000 * self.lag_seconds)
                 else:
-                    log.info("event loop on time again: taking moves")
+                    log.info("event loop on time again")
