@@ -40,9 +40,12 @@ def assert_players_saw_only_their_own_hands(seat_views: list[dict[int, dict[str,
             assert game["join_code"] == code
             assert len(game["hand"]) == game["hand_counts"][seat]
             # legal_moves may name cards the seat does not hold only as choices (chiamata's
-            # call offers every suit of the won rank); the called card is a declared fact.
-            text = json.dumps({k: v for k, v in game.items() if k != "legal_moves"})
-            declared = {game.get("called_card")}
+            # call offers every suit of the won rank); the called card and briscola's trump card
+            # (turned up for all to see, then drawn by someone) are declared facts, and last_hand
+            # sums up a finished hand, whose cards are all public (one may be dealt again now).
+            public = {"legal_moves", "last_hand"}
+            text = json.dumps({k: v for k, v in game.items() if k not in public})
+            declared = {game.get("called_card"), game.get("trump_card")}
             for other, other_views in enumerate(seat_views):
                 other_game = other_views.get(version)
                 if other == seat or other_game is None or "hand" not in other_game:
