@@ -85,6 +85,8 @@ class LobbyFeed:
                     self._changed.set()
             except asyncio.CancelledError:
                 raise
+            except StorageUnavailable as error:  # an outage, not a bug: no traceback
+                log.warning("lobby notices lost, storage unavailable: %s; listening again", error)
             except Exception:
                 log.exception("lobby notices failed; listening again")
             await asyncio.sleep(RETRY_SECONDS)
