@@ -18,7 +18,7 @@ from typing import Any
 from application.games import Games
 from application.identity import Identity
 from application.schedule import bot_token, computer_to_act
-from application.transition import Change, new_seed, transition
+from application.transition import Change, new_secret, transition
 from domain import steps
 from domain.bots.registry import LEVELS, Level, strategy_for
 from domain.errors import InvalidAction, NotFound
@@ -64,13 +64,13 @@ async def add_bot(
     """The creator seats a computer player in ``chair`` (``None``: the first free one); the
     last chair taken starts the match."""
     level = check_level(raw_level)
-    seed = new_seed()
+    secret = new_secret()
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
         found = _existing(session)
         engine = games.registry.get(found.game_type)
         make = computer_player(level)
-        return steps.seat_bot(found, user.user_id, make, now, engine, games.timeouts, seed, chair)
+        return steps.seat_bot(found, user.user_id, make, now, engine, games.timeouts, secret, chair)
 
     committed = await transition(games, game_id, change)
     log.info("a %s computer player joins game %s", level, game_id)

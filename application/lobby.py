@@ -20,7 +20,7 @@ from application.games import Games
 from application.identity import Identity
 from application.join_codes import normalise_join_code
 from application.rate_limit import FailureLimiter
-from application.transition import new_seed, transition
+from application.transition import new_secret, transition
 from application.views import lobby_summary
 from domain import steps
 from domain.bots.registry import LEVELS
@@ -177,14 +177,14 @@ async def take_seat(
 
 
 async def _sit_down(games: Games, player: Identity, game_id: str, chair: int | None) -> GameSession:
-    seed = new_seed()
+    secret = new_secret()
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
         engine = games.registry.get(session.game_type)
         seat = Seat(player.user_id, player.name)
-        return steps.seat_player(session, seat, now, engine, games.timeouts, seed, chair)
+        return steps.seat_player(session, seat, now, engine, games.timeouts, secret, chair)
 
     joined = (await transition(games, game_id, change)).session
     assert joined is not None

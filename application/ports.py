@@ -6,12 +6,13 @@ adapter (memory, Redis, …) must honour and that ``tests/contract`` checks.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from application.identity import Identity
 from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from domain.match_log import Logged
 from domain.matchmaking import Group, Seeker
 from domain.session import GameSession
 
@@ -32,6 +33,9 @@ class SessionStore(Protocol):
       matches under way), across every process sharing the store.
     * ``open_tables`` lists up to ``limit`` tables that are ``GameSession.listed``
       (public, waiting, a seat free, somebody at it), oldest first.
+    * ``log`` is a live game's log: the ``Logged`` entries its accepted commits
+      carried, oldest first (empty for an unknown game). It lives and expires
+      with the game.
     * A session expires, freeing its join code, after a configured idle time
       without a commit (sliding TTL; a shorter one while it waits in the
       lobby); nothing else ever removes one.
@@ -46,6 +50,8 @@ class SessionStore(Protocol):
     async def count_live(self) -> int: ...
 
     async def open_tables(self, limit: int) -> list[GameSession]: ...
+
+    async def log(self, game_id: str) -> tuple[Logged, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +148,8 @@ class DeadlineQueue(Protocol):
 class Commits(Protocol):
     """A game's accepted change, stored together with its consequences in one atomic step.
 
-    ``commit(session, expected_version, deadlines)`` is the one way a game is
-    written, and returns whether it stored ``session``:
+    ``commit(session, expected_version, deadlines, logged)`` is the one way a
+    game is written, and returns whether it stored ``session``:
 
     * ``expected_version == 0`` creates the game: it stores ``session`` only if
       no game with its id exists and its join code is free, and reserves the
@@ -154,7 +160,9 @@ class Commits(Protocol):
 
     Every accepted commit (re)starts the game's idle time (the store's sliding
     TTL: the lobby TTL while the table waits for players, the game TTL once its
-    match has started), and within the same atomic step the game's pending
+    match has started), and within the same atomic step ``logged`` (when given)
+    is appended to the game's log (``SessionStore.log``; a created game's log
+    starts empty), the game's pending
     deadlines become exactly ``deadlines`` (as ``DeadlineQueue.replace``,
     waking the waiters when the earliest due time moved earlier), ``session``
     is announced to every process (as ``Notifier.publish`` with the session
@@ -168,7 +176,11 @@ class Commits(Protocol):
     """
 
     async def commit(
-        self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
+        self,
+        session: GameSession,
+        expected_version: int,
+        deadlines: Sequence[ScheduledDeadline],
+        logged: Logged | None = None,
     ) -> bool: ...
 
 
@@ -327,8 +339,9 @@ class MatchRepository(Protocol):
     """Finished matches, Elo ratings and leaderboards.
 
     * ``record`` stores a match exactly once, in one transaction: the match row
-      (conflict on its id → nothing happens and it returns ``False``), then —
-      only when inserted — each participant's row. A rated match
+      with its match record (``FinishedMatch.record``; conflict on its id →
+      nothing happens and it returns ``False``), then — only when inserted —
+      each participant's row. A rated match
       (``FinishedMatch.rated``) also gets, for each participant, the rating
       before it (``rating_before``) and the Elo delta computed by
       ``domain.elo.rate_match`` from the ratings as they are inside that
@@ -336,7 +349,10 @@ class MatchRepository(Protocol):
       fixed order, so concurrent records cannot deadlock). A casual match
       touches no rating: its players' deltas are 0 and ``rating_before`` is
       ``None``. Returns ``True`` when this call inserted the match.
-    * ``match`` is one recorded match as history shows it, or ``None``.
+    * ``match`` is one recorded match as history shows it, or ``None``;
+      ``match_record`` its match record, exactly as recorded, or ``None`` (no
+      such match, or one recorded without a record). ``MatchSummary.has_record``
+      says which matches have one.
     * ``history`` is a user's matches (rated and casual, each marked) newest
       first (by finished time, then id), strictly after ``cursor``; every
       match appears exactly once across pages even while new matches are recorded.
@@ -361,6 +377,8 @@ class MatchRepository(Protocol):
     async def record(self, match: FinishedMatch) -> bool: ...
 
     async def match(self, match_id: str) -> MatchSummary | None: ...
+
+    async def match_record(self, match_id: str) -> Mapping[str, Any] | None: ...
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None

@@ -20,7 +20,7 @@ from typing import Any
 
 from application.games import Games
 from application.join_codes import new_join_code
-from application.transition import new_seed, transition
+from application.transition import new_secret, transition
 from domain import steps
 from domain.errors import Conflict
 from domain.session import GameSession
@@ -39,7 +39,7 @@ async def open_new_table(games: Games, game_id: str, layout: Layout, *, again: b
     ``again``: the same table may be opened by several processes (a quick match's group, a
     rematch), so a table already there under that id is the answer; otherwise it is a
     ``Conflict``."""
-    seed = new_seed()
+    secret = new_secret()
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
         if session is not None:
@@ -48,7 +48,7 @@ async def open_new_table(games: Games, game_id: str, layout: Layout, *, again: b
             raise Conflict("could not open the table; try again")
         table = layout(new_join_code(_SYSTEM_RANDOM))  # drawn afresh on every attempt
         engine = games.registry.get(table.game_type)
-        return steps.open_table(table, now, engine, games.timeouts, seed)
+        return steps.open_table(table, now, engine, games.timeouts, secret)
 
     committed = await transition(games, game_id, change)
     opened = committed.session

@@ -2,12 +2,13 @@
 
 load (this process's latest copy, else the store) → one pure step
 (``domain.steps``: the next envelope with its events, or nothing to change)
-→ one atomic ``Commits.commit``: the compare-and-set on the version, the swap
-of the game's pending deadlines (``schedule``) and the announcement to every
-process → on a lost race, the same step again on the state the store holds
-now. Moves, deadlines, computer players, creating and joining tables, seating
-and removing computer players and marking a result recorded all come this
-way; nothing takes a lock.
+→ one atomic ``Commits.commit``: the compare-and-set on the version, the
+change's entry in the match log (``domain.match_log``), the swap of the game's
+pending deadlines (``schedule``) and the announcement to every process → on a
+lost race, the same step again on the state the store holds now. Moves,
+deadlines, computer players, creating and joining tables, seating and
+removing computer players and marking a result recorded all come this way;
+nothing takes a lock.
 
 A refusal or a "nothing to change" worked out on this process's copy is
 checked against the store before it is believed, so a stale copy never
@@ -24,6 +25,7 @@ from typing import Any
 
 from application.games import Games
 from application.schedule import pending_deadlines
+from domain.commitment import SALT_BYTES, MatchSecret
 from domain.errors import Conflict, TavoloError
 from domain.seeding import SEED_BYTES
 from domain.session import GameSession
@@ -49,6 +51,11 @@ class Committed:
 def new_seed() -> str:
     """A match's secret seed, from the operating system."""
     return secrets.token_hex(SEED_BYTES)
+
+
+def new_secret() -> MatchSecret:
+    """A match's secret seed and salt, from the operating system."""
+    return MatchSecret(new_seed(), secrets.token_hex(SALT_BYTES))
 
 
 async def transition(games: Games, game_id: str, change: Change) -> Committed:
@@ -90,7 +97,7 @@ async def _commit(games: Games, before: GameSession | None, step: Step) -> bool:
     after = step.session
     engine = games.registry.get(after.game_type)
     deadlines = pending_deadlines(after, engine, step.state, games.clock.now(), games.bot_delay)
-    if not await games.commits.commit(after, _version(before), deadlines):
+    if not await games.commits.commit(after, _version(before), deadlines, step.logged):
         return False
     games.live.remember(after, step.state)
     log.debug("game %s at version %d: %s", after.id, after.version, ", ".join(e.kind for e in after.events))

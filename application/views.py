@@ -50,6 +50,8 @@ def shared_fields(engine: GameEngine, session: GameSession) -> JSON:
     """The envelope's fields of a view, the same for every caller of this version."""
     shared = lobby_summary(engine, session)
     shared["version"] = session.version
+    if session.seed_commitment is not None:
+        shared["seed_commitment"] = session.seed_commitment
     if session.phase == "finished":
         shared["rematch"] = {"asked": list(session.rematch_seats), "next_game": session.next_game}
         shared["ratings"] = [{"seat": r.seat, "before": r.before, "after": r.after} for r in session.ratings]

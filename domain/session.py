@@ -10,10 +10,11 @@ default), once the match is over the seats that asked for a rematch
 (``rematch_seats``), the table they move on to (``next_game``) and each
 seat's rating before and after (``ratings``, once a rated result is
 recorded), the match's secret ``seed`` (from its start; every random draw
-of the match derives from it, see ``domain.seeding``) and the ``events`` of
+of the match derives from it, see ``domain.seeding``) and ``salt`` (whose
+hash with the seed every view shows: ``domain.commitment``), and the ``events`` of
 the change that produced this version (public ones, and private ones for one
-seat: see ``domain.engine.visible_events``). Neither the seed nor a private
-event ever reaches a client through the envelope: views are built from it.
+seat: see ``domain.engine.visible_events``). Neither the seed, the salt nor a
+private event ever reaches a client through the envelope: views are built from it.
 All methods are pure: they return a new envelope.
 """
 
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from domain.commitment import MatchSecret, commitment
 from domain.engine import Event
 from domain.errors import GameFull, InvalidAction
 
@@ -70,6 +72,15 @@ class GameSession:
     rematch_seats: tuple[int, ...] = ()
     next_game: str | None = None
     ratings: tuple[RatingChange, ...] = ()
+    salt: str | None = None
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The hash of the match's seed and salt every view shows; ``None`` before the match,
+        and for a match started before matches had a salt."""
+        if self.seed is None or self.salt is None:
+            return None
+        return commitment(self.seed, self.salt)
 
     @property
     def seats_open(self) -> int:
@@ -153,7 +164,11 @@ class GameSession:
         )
 
     def started(
-        self, state: Mapping[str, Any], now: float, seed: str | None = None, events: tuple[Event, ...] = ()
+        self,
+        state: Mapping[str, Any],
+        now: float,
+        secret: MatchSecret | None = None,
+        events: tuple[Event, ...] = (),
     ) -> GameSession:
         return replace(
             self,
@@ -162,7 +177,8 @@ class GameSession:
             started_at=now,
             updated_at=now,
             version=self.version + 1,
-            seed=seed,
+            seed=None if secret is None else secret.seed,
+            salt=None if secret is None else secret.salt,
             events=events,
         )
 
@@ -217,6 +233,7 @@ class GameSession:
             "rematch_seats": list(self.rematch_seats),
             "next_game": self.next_game,
             "ratings": [[r.seat, r.before, r.after] for r in self.ratings],
+            "salt": self.salt,
         }
 
     @staticmethod
@@ -248,6 +265,7 @@ class GameSession:
             rematch_seats=tuple(data.get("rematch_seats") or ()),
             next_game=data.get("next_game"),
             ratings=tuple(RatingChange(*change) for change in data.get("ratings") or ()),
+            salt=data.get("salt"),
         )
 
 

@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.bots.base import Strategy
+from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, Outcome, Timeouts
 from domain.errors import Forbidden, GameFull, GameNotStarted, GameOver, IllegalMove, InvalidAction
+from domain.match_log import Logged
 from domain.seeding import match_rng
 from domain.session import GameSession, RatingChange, Seat
 
@@ -27,13 +29,16 @@ class Step:
     """One accepted change: the next envelope and its engine state (``None`` in the lobby).
 
     ``seat`` and ``action`` name the action that made it, when an action did (a
-    player's, or a computer player's choice); ``token`` the deadline that fired."""
+    player's, or a computer player's choice); ``token`` the deadline that fired;
+    ``logged`` is what the match's log keeps of it (``domain.match_log``), for the
+    changes of a match that belong there."""
 
     session: GameSession
     state: Any
     seat: int | None = None
     action: Mapping[str, Any] | None = None
     token: str | None = None
+    logged: Logged | None = None
 
 
 # --- the lobby ------------------------------------------------------------------------------------
@@ -55,9 +60,11 @@ class NewTable:
     turn_seconds: float | None = None
 
 
-def open_table(table: NewTable, now: float, engine: GameEngine, timeouts: Timeouts, seed: str) -> Step:
+def open_table(
+    table: NewTable, now: float, engine: GameEngine, timeouts: Timeouts, secret: MatchSecret
+) -> Step:
     """A new table with its first players seated (one ``seated`` event each); a table opened
-    full starts its match at once with ``seed``."""
+    full starts its match at once with ``secret``."""
     if len(table.seats) != engine.seats:
         raise InvalidAction(f"{engine.name} is played by {engine.seats}")
     seated = tuple(
@@ -81,7 +88,7 @@ def open_table(table: NewTable, now: float, engine: GameEngine, timeouts: Timeou
     )
     if session.seats_open > 0:
         return Step(session, None)
-    return start(session, engine, timeouts, now, seed)
+    return start(session, engine, timeouts, now, secret)
 
 
 def rotated(seats: tuple[Seat | None, ...]) -> tuple[Seat | None, ...]:
@@ -96,11 +103,11 @@ def seat_player(
     now: float,
     engine: GameEngine,
     timeouts: Timeouts,
-    seed: str,
+    secret: MatchSecret,
     chair: int | None = None,
 ) -> Step | None:
     """``player`` takes ``chair`` (``None``: the first free one); the last chair taken starts
-    the match with ``seed``. ``None`` when the player already sits at the table. A person who
+    the match with ``secret``. ``None`` when the player already sits at the table. A person who
     sits down at a table nobody runs (everyone left it) runs it from then on."""
     joined = session.with_player(player, now, chair)
     if joined is session:
@@ -109,19 +116,23 @@ def seat_player(
         joined = replace(joined, creator_id=player.user_id)
     if joined.seats_open > 0:
         return Step(joined, None)
-    return start(joined, engine, timeouts, now, seed)
+    return start(joined, engine, timeouts, now, secret)
 
 
-def start(session: GameSession, engine: GameEngine, timeouts: Timeouts, now: float, seed: str) -> Step:
-    """Deal the match of a full table (with the table's own turn time, when it chose one);
-    its events follow those of the change that filled it."""
+def start(
+    session: GameSession, engine: GameEngine, timeouts: Timeouts, now: float, secret: MatchSecret
+) -> Step:
+    """Deal the match of a full table (with the table's own turn time, when it chose one) from
+    ``secret``'s seed; its events follow those of the change that filled it, and the match
+    shows the secret's commitment from now on."""
     version = session.version + 1
     if session.turn_seconds is not None:
         timeouts = replace(timeouts, turn=session.turn_seconds)
-    outcome = engine.start(session.options, timeouts, now, match_rng(seed, version))
+    outcome = engine.start(session.options, timeouts, now, match_rng(secret.seed, version))
     begun = Event("match_started", {"seats": len(session.seats)})
     events = (*session.events, begun, *outcome.events)
-    return Step(session.started(engine.dump(outcome.state), now, seed, events), outcome.state)
+    started = session.started(engine.dump(outcome.state), now, secret, events)
+    return Step(started, outcome.state, logged=Logged.start(version, now, timeouts))
 
 
 def leave(
@@ -137,7 +148,9 @@ def leave(
     if seat is None or session.phase == "finished":
         return None
     if session.phase == "playing":
-        return Step(session.with_seat_replaced(seat, make_bot(seat), now), state)
+        bot = make_bot(seat)
+        handed = session.with_seat_replaced(seat, bot, now)
+        return Step(handed, state, logged=Logged.handed_over(handed.version, now, seat, bot.name))
     if user_id != session.creator_id:
         return Step(session.without_players((seat,), now), None)
     others = [chair for chair in session.humans if chair != seat]
@@ -156,7 +169,7 @@ def seat_bot(
     now: float,
     engine: GameEngine,
     timeouts: Timeouts,
-    seed: str,
+    secret: MatchSecret,
     chair: int | None = None,
 ) -> Step:
     """The creator seats a computer player (``make_bot(chair)``) in ``chair`` (``None``: the
@@ -166,7 +179,7 @@ def seat_bot(
         raise GameFull("every seat at this table is taken")
     if chair is None:
         chair = session.seats.index(None)
-    step = seat_player(session, make_bot(chair), now, engine, timeouts, seed, chair)
+    step = seat_player(session, make_bot(chair), now, engine, timeouts, secret, chair)
     assert step is not None, "a new computer player is never seated already"
     return step
 
@@ -272,4 +285,9 @@ def _advanced(
     token: str | None = None,
 ) -> Step:
     after = session.advanced(engine.dump(outcome.state), now, engine.is_over(outcome.state), outcome.events)
-    return Step(after, outcome.state, seat, action, token)
+    if token is not None:
+        logged = Logged.fired(after.version, now, token)
+    else:
+        assert seat is not None and action is not None, "a change of the match is an action or a deadline"
+        logged = Logged.acted(after.version, now, seat, action)
+    return Step(after, outcome.state, seat, action, token, logged)

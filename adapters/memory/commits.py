@@ -10,14 +10,16 @@ from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.session_store import MemorySessionStore
 from application.ports import ScheduledDeadline
+from domain.match_log import Logged
 from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
 
 class MemoryCommits:
-    """``Commits`` for one process: write the store (create, or compare-and-set),
-    replace the deadlines, publish, and tell the lobby when the table is or was listed.
+    """``Commits`` for one process: write the store (create, or compare-and-set, with the
+    change's entry in the game's log), replace the deadlines, publish, and tell the lobby
+    when the table is or was listed.
 
     Atomic because none of the in-memory calls ever gives the event loop
     away: no other coroutine can run between the write and the publish.
@@ -36,10 +38,14 @@ class MemoryCommits:
         self._lobby = lobby or MemoryLobbyNotices()
 
     async def commit(
-        self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
+        self,
+        session: GameSession,
+        expected_version: int,
+        deadlines: Sequence[ScheduledDeadline],
+        logged: Logged | None = None,
     ) -> bool:
         was_listed = expected_version != 0 and self._store.listed(session.id)
-        if not self._store.write(session, expected_version):
+        if not self._store.write(session, expected_version, logged):
             return False
         await self._deadlines.replace(session.id, deadlines)
         await self._notifier.publish(session.id, session.version, session)

@@ -10,11 +10,12 @@ store such as Redis gives — at a fraction of the cost of ``copy.deepcopy``.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import orjson
 
 from application.ports import Clock
+from domain.match_log import Logged
 from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
@@ -28,6 +29,7 @@ class _Record:
     session: GameSession  # only its immutable fields are read: its dicts belong to the caller
     blob: bytes
     expires_at: float
+    log: list[bytes] = field(default_factory=list)  # the match log's entries, as JSON
 
     def copy(self) -> GameSession:
         return GameSession.load(orjson.loads(self.blob))
@@ -76,8 +78,15 @@ class MemorySessionStore:
             return None
         return await self.get(game_id)
 
-    def write(self, session: GameSession, expected_version: int) -> bool:
-        """Store ``session`` as ``Commits.commit`` does, and say whether it did.
+    async def log(self, game_id: str) -> tuple[Logged, ...]:
+        record = self._live_record(game_id)
+        if record is None:
+            return ()
+        return tuple(Logged.load(orjson.loads(entry)) for entry in record.log)
+
+    def write(self, session: GameSession, expected_version: int, logged: Logged | None = None) -> bool:
+        """Store ``session`` as ``Commits.commit`` does (``logged`` joins the game's log), and
+        say whether it did.
 
         With ``expected_version == 0`` it creates the game: only if no live game
         has its id and its join code is free (the code is reserved with it).
@@ -85,9 +94,10 @@ class MemorySessionStore:
         ``SessionStore`` port: ``MemoryCommits`` is its one writer. Synchronous,
         so nothing can come between the check and the write.
         """
-        if expected_version == 0:
-            return self._create(session)
-        return self._replace(session, expected_version)
+        written = self._create(session) if expected_version == 0 else self._replace(session, expected_version)
+        if written and logged is not None:
+            self._records[session.id].log.append(orjson.dumps(logged.dump()))
+        return written
 
     async def games_of(self, user_id: str) -> list[GameSession]:
         live = (self._live_record(game_id) for game_id in list(self._by_user.get(user_id, ())))

@@ -1,4 +1,5 @@
-"""How a session envelope is written in Redis and on its pub/sub channels: compact JSON."""
+"""How a session envelope is written in Redis and on its pub/sub channels, and a match log's
+entry in its list: compact JSON."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 import orjson
 
+from domain.match_log import Logged
 from domain.session import GameSession
 
 
@@ -19,3 +21,11 @@ def encode_session(session: GameSession) -> str:
 def decode_session(raw: str | bytes) -> GameSession:
     data: dict[str, Any] = orjson.loads(raw)
     return GameSession.load(data)
+
+
+def encode_logged(logged: Logged) -> str:
+    return orjson.dumps(logged.dump()).decode()
+
+
+def decode_logged(raw: str | bytes) -> Logged:
+    return Logged.load(orjson.loads(raw))

@@ -6,7 +6,7 @@ open tables and its announcements.
 
 KEYS: 1 game, 2 join code, 3 live-games index, 4 deadline queue, 5 deadline due
 hash, 6 deadline lease hash, 7 the game's deadline members, 8 open-tables
-index, 9… the seated users' game indexes.
+index, 9 the game's log, 10… the seated users' game indexes.
 
 ARGV: 1 game id, 2 envelope JSON, 3 TTL ms (the lobby TTL while the table
 waits in the lobby), 4 created_at, 5 expected version ('0' creates the game,
@@ -14,8 +14,9 @@ reserving its join code), 6 flags (``f`` the game is finished, ``l`` the table
 is listed among the open tables, ``u`` it is not but may have been until now —
 a waiting table, or the commit that started its match; a match under way
 touches no open-tables key), 7 the game's
-events channel, 8 the deadline events channel, 9 the lobby channel, 10… the
-new deadlines as member, due pairs.
+events channel, 8 the deadline events channel, 9 the lobby channel, 10 the
+change's entry in the game's log (JSON; empty: none), 11… the new deadlines
+as member, due pairs.
 
 Returns 1 when stored, 0 when there is no such live game, -1 when the stored
 version is not the expected one, -2 when a game to create exists already,
@@ -27,10 +28,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from adapters.redis.codec import encode_session
+from adapters.redis.codec import encode_logged, encode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, script
 from application.ports import ScheduledDeadline
+from domain.match_log import Logged
 from domain.session import GameSession
 
 
@@ -54,6 +56,9 @@ else
   if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
 end
 redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+if ARGV[5] == '0' then redis.call('DEL', KEYS[9]) end
+if ARGV[10] ~= '' then redis.call('RPUSH', KEYS[9], ARGV[10]) end
+redis.call('PEXPIRE', KEYS[9], ARGV[3])
 index_live(KEYS[3], ARGV[1], ARGV[3], string.find(ARGV[6], 'f', 1, true) ~= nil)
 local lobby_changed = false
 if string.find(ARGV[6], 'l', 1, true) then
@@ -61,14 +66,14 @@ if string.find(ARGV[6], 'l', 1, true) then
 elseif string.find(ARGV[6], 'u', 1, true) then
   lobby_changed = index_open(KEYS[8], ARGV[1], ARGV[3], false)
 end
-index_users(KEYS, 9, ARGV[1], ARGV[4], ARGV[3])
+index_users(KEYS, 10, ARGV[1], ARGV[4], ARGV[3])
 
 local function earliest_due()
   local head = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
   return head[2] and tonumber(head[2])
 end
 local before = earliest_due()
-replace_deadlines(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV, 10)
+replace_deadlines(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV, 11)
 -- wake the deadline workers only when they would otherwise sleep past the new earliest due
 local after = earliest_due()
 if after and (not before or after < before) then redis.call('PUBLISH', ARGV[8], ARGV[1]) end
@@ -109,6 +114,7 @@ def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
         keys.deadline_leases,
         keys.deadline_members(session.id),
         keys.open_tables,
+        keys.game_log(session.id),
         *(keys.user_games(user_id) for user_id in seated_users(session)),
     ]
 
@@ -119,6 +125,7 @@ def commit_args(
     ttl_ms: int,
     expected_version: int,
     deadlines: Sequence[ScheduledDeadline],
+    logged: Logged | None = None,
 ) -> list[str | int]:
     args: list[str | int] = [
         session.id,
@@ -130,6 +137,7 @@ def commit_args(
         keys.events(session.id),
         keys.deadline_events,
         keys.lobby_events,
+        "" if logged is None else encode_logged(logged),
     ]
     for deadline in deadlines:
         if deadline.game_id != session.id:

@@ -12,6 +12,7 @@ from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
 from adapters.redis.session_store import DEFAULT_TTL_SECONDS
 from application.ports import ScheduledDeadline
+from domain.match_log import Logged
 from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
@@ -32,6 +33,7 @@ class RedisCommits:
     ``RedisDeadlineQueue.replace``, whose workers it wakes only when the
     earliest due time moved earlier), publishes the envelope itself on the
     game's events channel, where ``RedisNotifier`` picks it up in every process,
+    appends ``logged`` to the game's log list (emptied when the game is created),
     keeps the open-tables index (the table is in it exactly while
     ``session.listed``) and, when the table is or was listed, publishes its id
     on the lobby channel (``RedisLobbyNotices``).
@@ -57,10 +59,14 @@ class RedisCommits:
         self._script = client.register_script(COMMIT)
 
     async def commit(
-        self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
+        self,
+        session: GameSession,
+        expected_version: int,
+        deadlines: Sequence[ScheduledDeadline],
+        logged: Logged | None = None,
     ) -> bool:
         ttl_ms = self._lobby_ttl_ms if session.phase == "lobby" else self._ttl_ms
-        args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines)
+        args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged)
         outcome = await self._script(keys=commit_keys(self._keys, session), args=args)
         if outcome != 1:
             logger.debug("commit of game %s refused: %s", session.id, _REFUSALS.get(outcome, outcome))

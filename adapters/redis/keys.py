@@ -31,6 +31,11 @@ class RedisKeys:
         """A live session's JSON envelope (sliding TTL)."""
         return f"{self.prefix}:game:{game_id}"
 
+    def game_log(self, game_id: str) -> str:
+        """List of a live match's logged changes (``domain.match_log``), as JSON, oldest first
+        (the game's TTL)."""
+        return f"{self.prefix}:game:{game_id}:log"
+
     def code(self, join_code: str) -> str:
         """A join code → the id of the game holding it (same TTL as the game)."""
         return f"{self.prefix}:code:{join_code}"

@@ -7,9 +7,10 @@ import logging
 
 import redis.asyncio as redis
 
-from adapters.redis.codec import decode_session
+from adapters.redis.codec import decode_logged, decode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import NOW_MS, script
+from domain.match_log import Logged
 from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
@@ -65,6 +66,11 @@ class RedisSessionStore:
     async def get(self, game_id: str) -> GameSession | None:
         raw: str | None = await self._client.get(self._keys.game(game_id))
         return None if raw is None else decode_session(raw)
+
+    async def log(self, game_id: str) -> tuple[Logged, ...]:
+        key = self._keys.game_log(game_id)
+        entries: list[bytes | str] = await self._client.lrange(key, 0, -1)  # type: ignore[misc]
+        return tuple(decode_logged(entry) for entry in entries)
 
     async def find_by_code(self, code: str) -> GameSession | None:
         game_id: str | None = await self._client.get(self._keys.code(code))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from unittest.mock import patch
 
+from domain.commitment import MatchSecret
 from domain.engine import Timeouts, validate_options
 from domain.registry import EngineRegistry
 from domain.seeding import match_rng
@@ -19,6 +20,8 @@ from entrypoints.config import Settings
 from entrypoints.container import build_container
 from entrypoints.http.app import create_app
 from tests.integration.server import RunningServer, free_port, running_server, server_settings
+
+SALT = "5a17" * 8  # the salt of every match such a server starts
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,8 @@ async def seeded_server(seed: str, settings: Settings | None = None) -> AsyncIte
     settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
     app = create_app(settings, build_container(settings))
     with (
-        patch("application.lobby.new_seed", lambda: seed),
-        patch("application.computer_players.new_seed", lambda: seed),
+        patch("application.lobby.new_secret", lambda: MatchSecret(seed, SALT)),
+        patch("application.computer_players.new_secret", lambda: MatchSecret(seed, SALT)),
     ):
         async with running_server(settings, port, app) as running:
             yield running

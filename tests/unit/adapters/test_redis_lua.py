@@ -75,8 +75,9 @@ def test_the_commit_flags_say_finished_listed_or_maybe_listed_until_now() -> Non
     assert commit_flags(table(phase="finished")) == "f"
 
 
-def test_the_commit_arguments_are_nine_then_the_deadline_pairs() -> None:
-    """The hot move path's ARGV: the lobby channel is the one argument the open tables added."""
+def test_the_commit_arguments_are_ten_then_the_deadline_pairs() -> None:
+    """The hot move path's ARGV: the lobby channel is the argument the open tables added, the
+    log entry the one match records added (empty for a change the match log does not keep)."""
     keys = RedisKeys("t")
     session = table(public=True)
 
@@ -91,6 +92,7 @@ def test_the_commit_arguments_are_nine_then_the_deadline_pairs() -> None:
         keys.events("g1"),
         keys.deadline_events,
         keys.lobby_events,
+        "",
         '["g1","turn"]',
         "10.0",
     ]

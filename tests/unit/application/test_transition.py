@@ -12,6 +12,7 @@ from application.identity import Identity
 from application.lobby import create_game, join_game
 from application.play import act
 from application.ports import Commits, ScheduledDeadline
+from domain.match_log import Logged
 from domain.session import GameSession
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
 
@@ -26,7 +27,11 @@ class RacingCommits:
         self.raced = False
 
     async def commit(
-        self, session: GameSession, expected_version: int, deadlines: Sequence[ScheduledDeadline]
+        self,
+        session: GameSession,
+        expected_version: int,
+        deadlines: Sequence[ScheduledDeadline],
+        logged: Logged | None = None,
     ) -> bool:
         if not self.raced and expected_version:
             self.raced = True
@@ -34,7 +39,7 @@ class RacingCommits:
             assert current is not None
             competitor = dataclasses.replace(current, version=current.version + 1, extra={"won": "the race"})
             assert await self._inner.commit(competitor, current.version, deadlines)
-        return await self._inner.commit(session, expected_version, deadlines)
+        return await self._inner.commit(session, expected_version, deadlines, logged)
 
 
 async def test_a_change_that_lost_the_race_is_made_again_on_the_stored_state_and_overwrites_nothing(

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from domain import steps
 from domain.bots.easy import EasyStrategy
+from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
 from domain.games import default_registry
 from domain.session import GameSession, Seat
@@ -31,6 +32,7 @@ TIMEOUTS = Timeouts(turn=30.0, hand_ack=20.0)
 T0 = 1_700_000_000.0
 MAX_STEPS = 3000
 EASY = EasyStrategy()
+SALT = "00" * 16
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def play(
     for chair in range(1, engine.seats):
         now += plan.uniform(0.0, 3.0)
         step = steps.seat_player(
-            session, Seat(f"u{chair}", f"Player {chair + 1}"), now, engine, TIMEOUTS, seed
+            session, Seat(f"u{chair}", f"Player {chair + 1}"), now, engine, TIMEOUTS, MatchSecret(seed, SALT)
         )
         assert step is not None
         log.append(Logged(now, joined=f"u{chair}"))
@@ -128,7 +130,7 @@ def replay(engine: GameEngine, start: GameSession, seed: str, log: list[Logged])
                 entry.now,
                 engine,
                 TIMEOUTS,
-                seed,
+                MatchSecret(seed, SALT),
             )
         elif entry.token is not None:
             step = steps.fire(session, engine, state, entry.token, entry.now)

@@ -1,0 +1,95 @@
+"""The log of a match under way: every change the engine took, with its seat, version and time.
+
+A match is a function of its seed and what it was given (``domain.seeding``):
+the start (with the turn times it was dealt with), each accepted action of a
+seat (a person's or a computer player's), each deadline that fired, and the
+hand-over of a seat to a computer player (which changes no engine state but
+belongs to the story). ``Commits.commit`` appends a change's ``Logged`` entry
+in the same atomic step as the change; once the match is over the log, replayed
+through the engine, becomes its record (``domain.match_record``).
+
+The log never leaves the server while the match is on: it names the cards each
+action played, and (through a replay) every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from domain.engine import JSON, Timeouts
+
+LoggedKind = Literal["start", "action", "deadline", "handover"]
+KINDS: tuple[LoggedKind, ...] = ("start", "action", "deadline", "handover")
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    """One logged change: ``version`` is the match version it produced, ``time`` its ``now``.
+
+    ``start`` carries the ``timeouts`` the match was dealt with; ``action`` the
+    ``seat`` and its ``action``; ``deadline`` the ``token`` that fired;
+    ``handover`` the ``seat`` a computer player named ``name`` took over."""
+
+    kind: LoggedKind
+    version: int
+    time: float
+    seat: int | None = None
+    action: Mapping[str, Any] | None = None
+    token: str | None = None
+    name: str | None = None
+    timeouts: Timeouts | None = None
+
+    @staticmethod
+    def start(version: int, time: float, timeouts: Timeouts) -> Logged:
+        return Logged("start", version, time, timeouts=timeouts)
+
+    @staticmethod
+    def acted(version: int, time: float, seat: int, action: Mapping[str, Any]) -> Logged:
+        return Logged("action", version, time, seat=seat, action=dict(action))
+
+    @staticmethod
+    def fired(version: int, time: float, token: str) -> Logged:
+        return Logged("deadline", version, time, token=token)
+
+    @staticmethod
+    def handed_over(version: int, time: float, seat: int, name: str) -> Logged:
+        return Logged("handover", version, time, seat=seat, name=name)
+
+    def dump(self) -> JSON:
+        """As the match record writes a step (without its events): ``kind``, ``version``,
+        ``time``, then the fields of its kind."""
+        data: JSON = {"kind": self.kind, "version": self.version, "time": self.time}
+        if self.timeouts is not None:
+            data["timeouts"] = {"turn": self.timeouts.turn, "hand_ack": self.timeouts.hand_ack}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        if self.action is not None:
+            data["action"] = dict(self.action)
+        if self.token is not None:
+            data["token"] = self.token
+        if self.name is not None:
+            data["name"] = self.name
+        return data
+
+    @staticmethod
+    def load(data: Mapping[str, Any]) -> Logged:
+        """The entry ``dump`` wrote; ``ValueError`` for one that is not a logged change."""
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise ValueError(f"a logged change has a kind among {list(KINDS)}, not {kind!r}")
+        raw = data.get("timeouts")
+        timeouts = None if raw is None else Timeouts(float(raw["turn"]), float(raw["hand_ack"]))
+        seat = data.get("seat")
+        action = data.get("action")
+        return Logged(
+            kind=kind,
+            version=int(data["version"]),
+            time=float(data["time"]),
+            seat=None if seat is None else int(seat),
+            action=None if action is None else dict(action),
+            token=data.get("token"),
+            name=data.get("name"),
+            timeouts=timeouts,
+        )
