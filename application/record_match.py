@@ -4,29 +4,38 @@ A finished match is an outbox entry: the commit that ends it also schedules
 the ``record`` deadline (``application.schedule``), so from that instant the result
 is durably pending in the deadline queue. Whoever records it — the writer of
 the last move, inline, or any process's deadline worker — inserts it
-(idempotent on the game id) and then sets the session's ``result_recorded``
-flag in a commit that also clears the entry. A cancelled task, a killed
-process or a down database therefore only delays the recording: the entry
-stays pending until a recording succeeds.
+(idempotent on the game id), with its match record — the match's log
+replayed into one verifiable document (``domain.match_record``) — in the
+same transaction, and then sets the session's ``result_recorded`` flag in a
+commit that also clears the entry. A cancelled task, a killed process or a
+down database therefore only delays the recording: the entry stays pending
+until a recording succeeds.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from application.games import Games
 from application.ports import StorageUnavailable
 from application.records import FinishedMatch, Participant
 from application.transition import Change, Committed, transition
-from domain.engine import GameEngine
+from domain.engine import JSON, GameEngine
+from domain.match_log import Logged
+from domain.match_record import Unrecordable, build_record
 from domain.session import GameSession, RatingChange
 from domain.steps import Step, mark_recorded
 
 log = logging.getLogger(__name__)
 
 
-def finished_match(session: GameSession, engine: GameEngine) -> FinishedMatch | None:
+def finished_match(
+    session: GameSession, engine: GameEngine, logged: Sequence[Logged] = ()
+) -> FinishedMatch | None:
+    """What the history keeps of the finished match ``session``, with its record made from its
+    ``logged`` changes (none for a match that started before matches kept records)."""
     if session.state is None:
         return None
     result = engine.result(engine.load(session.state))
@@ -61,7 +70,19 @@ def finished_match(session: GameSession, engine: GameEngine) -> FinishedMatch | 
         sides=sides,
         winner=result.winner,
         rated=session.counts_for_rating,
+        record=_record(session, engine, logged),
     )
+
+
+def _record(session: GameSession, engine: GameEngine, logged: Sequence[Logged]) -> JSON | None:
+    try:
+        return build_record(session, engine, logged)
+    except Unrecordable as unrecordable:
+        if unrecordable.fault:
+            log.error("match %s gets no record: %s", session.id, unrecordable)
+        else:
+            log.info("match %s gets no record: %s", session.id, unrecordable)
+        return None
 
 
 async def record_if_finished(games: Games, session: GameSession) -> GameSession:
@@ -77,7 +98,7 @@ async def record_if_finished(games: Games, session: GameSession) -> GameSession:
     if session.phase != "finished" or session.result_recorded:
         return session
     engine = games.registry.get(session.game_type)
-    match = finished_match(session, engine)
+    match = finished_match(session, engine, await games.store.log(session.id))
     if match is None:
         return session
     inserted = await games.matches.record(match)

@@ -32,7 +32,9 @@ class Participant:
 class FinishedMatch:
     """A match to record: ``id`` is the game's id; ``sides`` maps the two side
     labels to their players' user ids; ``winner`` is a side label or ``None``;
-    ``rated``: whether it moves ratings (a casual match is kept in the history only)."""
+    ``rated``: whether it moves ratings (a casual match is kept in the history only);
+    ``record``: its match record (``domain.match_record``), ``None`` for a match that
+    has none (it started before matches kept records)."""
 
     id: str
     game_type: str
@@ -43,6 +45,7 @@ class FinishedMatch:
     sides: Mapping[str, tuple[str, ...]]
     winner: str | None
     rated: bool = True
+    record: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +70,8 @@ class HistoryCursor:
 @dataclass(frozen=True, slots=True)
 class MatchSummary:
     """A recorded match as history shows it: its result and every participant
-    with the Elo change the match produced (and their rating before it, when ``rated``)."""
+    with the Elo change the match produced (and their rating before it, when ``rated``);
+    ``has_record``: whether its match record was kept."""
 
     id: str
     game_type: str
@@ -76,3 +80,4 @@ class MatchSummary:
     result: Mapping[str, Any]
     participants: tuple[Participant, ...]
     rated: bool = True
+    has_record: bool = False

@@ -34,6 +34,11 @@ def decode_cursor(text: str) -> HistoryCursor:
     return HistoryCursor(value, match_id)
 
 
+def record_path(match_id: str) -> str:
+    """Where the API serves a match's record."""
+    return f"/api/matches/{match_id}/record"
+
+
 def summary_json(match: MatchSummary) -> JSON:
     return {
         "id": match.id,
@@ -41,6 +46,7 @@ def summary_json(match: MatchSummary) -> JSON:
         "started_at": match.started_at,
         "finished_at": match.finished_at,
         "rated": match.rated,
+        "record": record_path(match.id) if match.has_record else None,
         "result": dict(match.result),
         "players": [
             {

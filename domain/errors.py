@@ -59,6 +59,12 @@ class NotFound(TavoloError):
     code = "not_found"
 
 
+class NoRecord(TavoloError):
+    """The match is over and recorded, but was played before matches kept records."""
+
+    code = "no_record"
+
+
 class InvalidOptions(TavoloError):
     """The options given when creating a game are not accepted by its engine."""
 

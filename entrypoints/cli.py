@@ -1,4 +1,4 @@
-"""The ``tavolo`` command: ``serve``, ``migrate`` and ``backfill-elo``."""
+"""The ``tavolo`` command: ``serve``, ``migrate``, ``backfill-elo`` and ``verify``."""
 
 from __future__ import annotations
 
@@ -28,6 +28,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, help="worker processes (default: WORKERS); >1 needs REDIS_URL")
     commands.add_parser("migrate", help="apply the pending database migrations")
     commands.add_parser("backfill-elo", help="recompute every rating from the recorded matches")
+    verify = commands.add_parser(
+        "verify", help="check a match record: its shuffle commitment, every step and its result"
+    )
+    verify.add_argument("record", help="the record's JSON file (GET /api/matches/ID/record), or - for stdin")
     return parser
 
 
@@ -130,6 +134,10 @@ async def backfill_elo(settings: Settings) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "verify":  # needs no settings: it reads one file and the engines
+        from entrypoints.verify_command import verify
+
+        return verify(args.record)
     try:
         settings = load_settings()
         if args.command == "serve":

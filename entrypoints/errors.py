@@ -14,6 +14,7 @@ HTTP_STATUS: dict[str, int] = {
     "unauthorized": 401,
     "forbidden": 403,
     "not_found": 404,
+    "no_record": 404,
     "method_not_allowed": 405,
     "illegal_move": 409,
     "not_your_turn": 409,

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import copy
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from adapters.sql.replay import (
     RatingBook,
@@ -49,6 +51,7 @@ class _Stored:
             result=copy.deepcopy(m.result),
             participants=tuple(self._with_change(p) for p in players),
             rated=m.rated,
+            has_record=m.record is not None,
         )
 
     def _with_change(self, p: Participant) -> Participant:
@@ -76,6 +79,7 @@ def _detached(match: FinishedMatch) -> FinishedMatch:
     return replace(
         match,
         result=copy.deepcopy(dict(match.result)),
+        record=None if match.record is None else copy.deepcopy(dict(match.record)),
         participants=tuple(
             replace(p, details=copy.deepcopy(dict(p.details)), elo_delta=0, rating_before=None)
             for p in match.participants
@@ -116,6 +120,12 @@ class MemoryMatchRepository:
     async def match(self, match_id: str) -> MatchSummary | None:
         stored = self._matches.get(match_id)
         return None if stored is None else stored.summary()
+
+    async def match_record(self, match_id: str) -> Mapping[str, Any] | None:
+        stored = self._matches.get(match_id)
+        if stored is None or stored.match.record is None:
+            return None
+        return copy.deepcopy(dict(stored.match.record))
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None

@@ -24,7 +24,17 @@ MATCH = Table("match")
 PLAYER = Table("match_player")
 RATING = Table("player_rating")
 
-MATCH_COLUMNS = ("id", "game_type", "started_at", "finished_at", "result", "sides", "winner", "rated")
+MATCH_COLUMNS = (
+    "id",
+    "game_type",
+    "started_at",
+    "finished_at",
+    "result",
+    "sides",
+    "winner",
+    "rated",
+    "record",
+)
 PLAYER_COLUMNS = (
     "match_id",
     "user_id",
@@ -37,8 +47,18 @@ PLAYER_COLUMNS = (
     "rating_before",
     "details",
 )
-# What history shows of a match row (``rows.summaries`` reads them).
+# What history shows of a match row (``rows.summaries`` reads them, and ``has_record``).
 SUMMARY_COLUMNS = ("id", "game_type", "started_at", "finished_at", "result", "rated")
+
+
+def summary_fields() -> list[Any]:
+    """The ``SUMMARY_COLUMNS`` of a match row, and whether it kept a record (not the record)."""
+    return [
+        *(Field(column, table=MATCH) for column in SUMMARY_COLUMNS),
+        MATCH.record.notnull().as_("has_record"),
+    ]
+
+
 RATING_COLUMNS = ("user_id", "game_type", "name", "rating", "matches", "wins", "points")
 
 
@@ -57,6 +77,7 @@ def insert_match(d: Dialect, match: FinishedMatch) -> Statement:
         d.encode_json(encode_sides(match.sides)),
         match.winner,
         match.rated,
+        None if match.record is None else d.encode_json(dict(match.record)),
     )
     query = d.query.into(MATCH).columns(*MATCH_COLUMNS).insert(*[b(v) for v in values])
     if d.upserts:
@@ -148,7 +169,7 @@ def history_page(
         d.query.from_(MATCH)
         .join(PLAYER)
         .on(PLAYER.match_id == MATCH.id)
-        .select(*(Field(column, table=MATCH) for column in SUMMARY_COLUMNS))
+        .select(*summary_fields())
         .where(criterion)
         .orderby(MATCH.finished_at, order=Order.desc)
         .orderby(MATCH.id, order=Order.desc)
@@ -160,8 +181,14 @@ def history_page(
 def match_by_id(d: Dialect, match_id: str) -> Statement:
     """The match row ``match_id`` as history shows it (no row: not recorded)."""
     b = d.binder()
-    query = d.query.from_(MATCH).select(*SUMMARY_COLUMNS).where(MATCH.id == b(match_id))
+    query = d.query.from_(MATCH).select(*summary_fields()).where(MATCH.id == b(match_id))
     return statement(query, b)
+
+
+def record_by_id(d: Dialect, match_id: str) -> Statement:
+    """The match record of ``match_id`` (no row: not recorded; NULL: recorded without one)."""
+    b = d.binder()
+    return statement(d.query.from_(MATCH).select(MATCH.record).where(MATCH.id == b(match_id)), b)
 
 
 def players_of(d: Dialect, match_ids: Sequence[str]) -> Statement:

@@ -13,6 +13,8 @@ left inside a transaction for the next caller to trip over.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from adapters.sql import queries, rows
 from adapters.sql.adoption import adopt_in
@@ -87,6 +89,14 @@ class SqlMatchRepository:
             players = await connection.fetch(queries.players_of(d, [match_id]))
         [summary] = rows.summaries(d, found, players)
         return summary
+
+    async def match_record(self, match_id: str) -> Mapping[str, Any] | None:
+        async with self._executor.connection() as connection:
+            found = await connection.fetch(queries.record_by_id(self._dialect, match_id))
+        if not found or found[0]["record"] is None:
+            return None
+        record: Mapping[str, Any] = self._dialect.decode_json(found[0]["record"])
+        return record
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None

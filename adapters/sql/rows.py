@@ -55,6 +55,7 @@ def summaries(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> lis
             result=d.decode_json(row["result"]),
             participants=tuple(by_match[row["id"]]),
             rated=bool(row["rated"]),
+            has_record=bool(row["has_record"]),
         )
         for row in matches
     ]

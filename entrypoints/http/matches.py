@@ -1,4 +1,5 @@
-"""Finished matches: the caller's history and ratings, and the leaderboards."""
+"""Finished matches: the caller's history and ratings, the leaderboards, and each match's record
+and replay."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
+from application.match_records import match_record, match_replay
 from application.statistics import leaderboard, match_history, my_ratings
 from entrypoints.http.context import identity, records_of, require_identity
 from entrypoints.http.openapi import documented, errors
@@ -16,6 +18,8 @@ from entrypoints.http.schemas import (
     HistorySchema,
     LeaderboardQuerySchema,
     LeaderboardSchema,
+    MatchRecordSchema,
+    MatchReplaySchema,
     RatingsSchema,
     load,
 )
@@ -86,3 +90,28 @@ async def leaderboard_route(request: Request) -> HTTPResponse:
         query["include_bots"],
     )
     return json(leaderboard_schema.dump(board))
+
+
+@bp.get("/api/matches/<match_id:str>/record")
+@documented(
+    "A finished match's record: every step, the revealed seed and salt, the result",
+    responses={200: MatchRecordSchema, **errors(404)},
+    tags=TAGS,
+    description=(
+        "Public once the match is over. `404` with code `not_found` for an unknown or unfinished"
+        " match, `no_record` for one played before records were kept. Check it with `tavolo verify`."
+    ),
+)
+async def record_route(request: Request, match_id: str) -> HTTPResponse:
+    return json(await match_record(records_of(request.app), match_id))
+
+
+@bp.get("/api/matches/<match_id:str>/replay")
+@documented(
+    "A finished match's record, checked and laid out step by step for the replay viewer",
+    responses={200: MatchReplaySchema, **errors(404)},
+    tags=TAGS,
+    description="Each frame holds the position after its step with every hand face up.",
+)
+async def replay_route(request: Request, match_id: str) -> HTTPResponse:
+    return json(await match_replay(records_of(request.app), match_id))

@@ -302,6 +302,12 @@ class GameViewSchema(LobbySchema):
             "description": "state frames: the seats whose player has the table open (computers always)"
         },
     )
+    seed_commitment = fields.String(
+        metadata={
+            "description": "from the first deal: SHA-256 (hex) of the match's secret seed and salt, which"
+            " its record reveals once it is over"
+        }
+    )
     rematch = fields.Nested(RematchSchema, metadata={"description": "once the match is over"})
     ratings = fields.List(
         fields.Nested(RatingChangeSchema),
@@ -341,6 +347,84 @@ class MatchSummarySchema(Schema):
     )
     result = fields.Dict(required=True)
     players = fields.List(fields.Nested(MatchPlayerSchema), required=True)
+    record = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "where its match record is (null: played before records were kept)"},
+    )
+
+
+class RecordPlayerSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    user_id = fields.String(required=True)
+    bot = fields.Boolean(required=True)
+
+
+class ShuffleSchema(Schema):
+    scheme = fields.String(required=True, metadata={"description": "`sha256(seed || salt)`"})
+    commitment = fields.String(
+        required=True, metadata={"description": "the hash every player was shown from the first deal"}
+    )
+    seed = fields.String(required=True, metadata={"description": "the match's secret seed (hex), revealed"})
+    salt = fields.String(required=True, metadata={"description": "the match's secret salt (hex), revealed"})
+
+
+class MatchRecordSchema(Schema):
+    """A finished match's record; its JSON Schema is `entrypoints/schemas/match-record-1.json`."""
+
+    format = fields.String(required=True, metadata={"description": "`tavolo.match-record`"})
+    format_version = fields.Integer(required=True)
+    match_id = fields.String(required=True)
+    game_type = fields.String(required=True)
+    options = fields.Dict(required=True)
+    rated = fields.Boolean(required=True)
+    players = fields.List(fields.Nested(RecordPlayerSchema), required=True)
+    shuffle = fields.Nested(ShuffleSchema, required=True)
+    started_at = fields.Float(required=True)
+    finished_at = fields.Float(required=True)
+    steps = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={"description": "every change: kind, version, time, its fields, and all its events"},
+    )
+    result = fields.Dict(required=True)
+
+
+class VerificationProblemSchema(Schema):
+    step = fields.Integer(required=True, allow_none=True)
+    message = fields.String(required=True)
+
+
+class VerificationSchema(Schema):
+    ok = fields.Boolean(required=True)
+    steps = fields.Integer(required=True, metadata={"description": "how many steps replayed as recorded"})
+    problem = fields.Nested(VerificationProblemSchema, required=True, allow_none=True)
+
+
+class ReplayFrameSchema(Schema):
+    step = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    time = fields.Float(required=True)
+    kind = fields.String(required=True)
+    seat = fields.Integer(required=True, allow_none=True)
+    action = fields.Dict(required=True, allow_none=True)
+    events = fields.List(fields.Dict(), required=True)
+    view = fields.Dict(
+        required=True,
+        metadata={"description": "the spectators' view after the step, with `hands`: every seat's hand"},
+    )
+
+
+class MatchReplaySchema(Schema):
+    match_id = fields.String(required=True)
+    game_type = fields.String(required=True)
+    name = fields.String(required=True)
+    players = fields.List(fields.Nested(RecordPlayerSchema), required=True)
+    verification = fields.Nested(VerificationSchema, required=True)
+    shuffle = fields.Nested(ShuffleSchema, required=True)
+    result = fields.Dict(required=True)
+    frames = fields.List(fields.Nested(ReplayFrameSchema), required=True)
 
 
 class HistorySchema(Schema):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import tempfile
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -174,6 +174,8 @@ class MigratingRepository(Protocol):
     async def record(self, match: FinishedMatch) -> bool: ...
 
     async def match(self, match_id: str) -> MatchSummary | None: ...
+
+    async def match_record(self, match_id: str) -> Mapping[str, Any] | None: ...
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None

@@ -17,7 +17,7 @@ from adapters.sql.dialect import Dialect, Statement, statement
 from application.records import FinishedMatch, Participant, Rating
 from tests.contract.match_factories import MIGRATION_TARGETS, MigrationTarget
 
-REAL = ["0001_matches", "0002_rated_matches"]
+REAL = ["0001_matches", "0002_rated_matches", "0003_match_records"]
 
 
 @pytest.fixture(params=list(MIGRATION_TARGETS))
@@ -229,6 +229,8 @@ async def test_0002_makes_an_old_match_with_a_computer_player_casual(
 
     add_real(tmp_path, package, "0002_rated_matches")
     assert await repository.migrate() == ["0002_rated_matches"]
+    add_real(tmp_path, package, "0003_match_records")  # what the repository reads now
+    assert await repository.migrate() == ["0003_match_records"]
 
     casual, rated = await repository.match("m-bot"), await repository.match("m-people")
     assert casual is not None and rated is not None
@@ -240,6 +242,9 @@ async def test_0002_makes_an_old_match_with_a_computer_player_casual(
     assert rated.rated is True
     assert [(p.user_id, p.elo_delta) for p in rated.participants] == [("u-bruno", 16), ("u-anna", -16)]
     assert [s.id for s in await repository.history("u-anna", limit=10)] == ["m-people", "m-bot"]
+    # 0003: matches played before records were kept say they have none.
+    assert casual.has_record is False and rated.has_record is False
+    assert await repository.match_record("m-people") is None
 
     # What the README tells operators to run next: the old ratings follow the rule.
     assert await repository.rebuild_ratings() == 1

@@ -86,6 +86,32 @@ def assert_state_frames_follow_their_schema_and_the_server_clock(
     assert stamps == sorted(stamps)
 
 
+def assert_no_frame_before_game_over_holds_the_seed_or_salt(
+    frames: list[dict[str, Any]], record: dict[str, Any]
+) -> None:
+    """Every state frame shows the commitment the record's seed and salt hash to, and no frame
+    before the match ended names either of them."""
+    shuffle = record["shuffle"]
+    ended = next(i for i, f in enumerate(frames) if f["type"] == "game_over")
+    for frame in frames[:ended]:
+        text = json.dumps(frame)
+        assert shuffle["seed"] not in text and shuffle["salt"] not in text, frame
+        if frame["type"] == "state" and frame["game"]["phase"] != "lobby":
+            assert frame["game"]["seed_commitment"] == shuffle["commitment"]
+
+
+async def finished_record(guest: Guest, game_id: str) -> dict[str, Any]:
+    """The match's record, once the server has recorded the result (just after game over)."""
+    for _ in range(100):
+        reply = await guest.http.get(f"/api/matches/{game_id}/record")
+        if reply.status_code == 200:
+            record: dict[str, Any] = reply.json()
+            return record
+        assert reply.status_code == 404, reply.text
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"match {game_id} has no record 5 s after it ended")
+
+
 @pytest.mark.parametrize(("game_type", "seats", "options"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
     game_type: str, seats: int, options: dict[str, Any]
@@ -123,6 +149,13 @@ async def test_a_full_match_reaches_game_over_and_nobody_sees_another_hand(
         assert_spectator_saw_no_hand(spectator.frames, seat_views)
         for s in [*sockets, spectator]:
             assert_state_frames_follow_their_schema_and_the_server_clock(s.frames, opened, closed)
+        record = await finished_record(guests[0], game_id)
+        for s in [*sockets, spectator]:
+            assert_no_frame_before_game_over_holds_the_seed_or_salt(s.frames, record)
+        assert record["result"]["winner"] == endings[0]["winner"]
+        assert record["result"]["scores"] == endings[0]["scores"]
+        replay = (await guests[0].http.get(f"/api/matches/{game_id}/replay")).json()
+        assert replay["verification"] == {"ok": True, "steps": len(record["steps"]), "problem": None}
 
         for s in [*sockets, spectator]:
             await s.close()
