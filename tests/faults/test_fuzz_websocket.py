@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 
 from domain.cards import DECK
 from entrypoints.errors import HTTP_STATUS
+from entrypoints.http.context import games_of
 from tests.faults.figures import report
 from tests.integration.server import Guest, RunningServer, Socket, running_server, server_settings
 
@@ -189,6 +190,7 @@ class Table:
         self.phase = "lobby"
         self.views: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)  # version -> seat -> view
         self.unchecked: list[tuple[Peer, dict[str, Any]]] = []
+        self.said: list[str] = []  # every frame received since the last secret check, as sent
 
     async def open(self) -> None:
         if not self.guests:
@@ -208,6 +210,7 @@ class Table:
         await self.catch_up()
 
     async def close(self) -> None:
+        await self.check_no_secret()
         for peer in self.peers:
             await peer.socket.close()
         self.peers = []
@@ -231,6 +234,7 @@ class Table:
             raise AssertionError(
                 f"{self.game_type}: {peer.label} got no frame in {ANSWER_SECONDS}s"
             ) from None
+        self.said.append(json.dumps(frame))
         if frame["type"] == "state":
             game = frame["game"]
             peer.seen, peer.game = game["version"], game
@@ -322,6 +326,7 @@ class Table:
             answer = await self.send(peer, json.dumps({"action": "state"}))
             assert answer["type"] == "state" and answer["game"]["version"] == self.version, answer
         self.check_no_leak()
+        await self.check_no_secret()
 
     # --- real play ---
 
@@ -367,6 +372,16 @@ class Table:
     async def join_code(self) -> str:
         view = (await self.guests[0].http.get(f"/api/games/{self.game_id}")).json()
         return str(view["join_code"])
+
+    async def check_no_secret(self) -> None:
+        """No frame — a state, an event, an error, game over — named the match's secret seed or salt
+        (the match record reveals them, over HTTP, once the match is over)."""
+        session = await games_of(self.server.app).store.get(self.game_id)
+        secrets = [] if session is None else [s for s in (session.seed, session.salt) if s is not None]
+        for text in self.said:
+            for secret in secrets:
+                assert secret not in text, f"{self.game_type}: a frame carried the match's seed or salt"
+        self.said.clear()
 
     def check_no_leak(self) -> None:
         """No frame carried another seat's hand, nor any of its cards (a spectator's: of any hand)."""
