@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from application.live_states import LiveStates
 from application.ports import Clock, Commits, MatchRepository, Metrics, NoMetrics, SessionStore
+from application.replay_cache import ReplayCache
 from domain.engine import Timeouts
 from domain.registry import EngineRegistry
 
@@ -34,7 +35,9 @@ class Games:
 
 @dataclass(frozen=True)
 class Records:
-    """Finished matches and ratings, and the game types they may be asked about."""
+    """Finished matches and ratings, the game types they may be asked about, and the replays of
+    their records laid out lately."""
 
     registry: EngineRegistry
     matches: MatchRepository
+    replays: ReplayCache = field(default_factory=ReplayCache)

@@ -8,6 +8,7 @@ after every step, with every hand face up (the match is over).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -36,8 +37,18 @@ async def match_record(records: Records, match_id: str) -> Mapping[str, Any]:
 async def match_replay(records: Records, match_id: str) -> JSON:
     """The record of ``match_id`` checked and laid out step by step: its players, shuffle and
     result, the verdict of the check, and one frame per step that replayed (the step, and the
-    spectators' view of the position after it with every seat's hand)."""
+    spectators' view of the position after it with every seat's hand). Worked out once per
+    record (``Records.replays``), away from the event loop: it replays the whole match."""
+    cached = records.replays.get(match_id)
+    if cached is not None:
+        return cached
     record = await match_record(records, match_id)
+    replay = await asyncio.to_thread(_laid_out, records, match_id, record)
+    records.replays.put(match_id, replay)
+    return replay
+
+
+def _laid_out(records: Records, match_id: str, record: Mapping[str, Any]) -> JSON:
     verdict = check_record(record, records.registry, keep_states=True)
     if not verdict.ok:
         log.warning("the record of match %s does not verify: %s", match_id, verdict.problem)
