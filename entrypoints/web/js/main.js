@@ -1,6 +1,7 @@
 // The app shell: who is logged in, the header (with the language switch), and a hash router
 // (#/, #/game/<id> — with ?code=<join code> when it is a private table's invitation —, #/join/<code>,
-// #/stats, #/cards, #/logout). Switching the language re-runs the router: the screen is drawn anew.
+// #/stats, #/cards, #/replay/<match id> — with ?step=<n> for one of its steps —, #/logout). Switching
+// the language re-runs the router: the screen is drawn anew.
 // A guest's logout goes through the #/logout page, which warns what a guest loses (./guest_account.js).
 
 import { api, ApiError } from "./api.js";
@@ -14,6 +15,7 @@ import { mountInvitation } from "./invitation.js";
 import { mountTable } from "./table.js";
 import { mountStats } from "./stats.js";
 import { mountGallery } from "./gallery.js";
+import { mountReplay } from "./replay.js";
 
 const app = document.getElementById("app");
 const who = document.querySelector("[data-testid=who]");
@@ -114,6 +116,7 @@ function route() {
   const hash = location.hash || "#/";
   const game = /^#\/game\/([\w-]+)(?:\?code=([A-Za-z0-9]{1,32}))?$/.exec(hash);
   const invitation = /^#\/join\/([A-Za-z0-9-]{1,32})$/.exec(hash);
+  const replay = /^#\/replay\/([\w-]+)(?:\?step=(\d{1,6}))?$/.exec(hash);
   for (const link of document.querySelectorAll(".nav a")) {
     link.toggleAttribute("aria-current", link.getAttribute("href") === hash);
   }
@@ -128,6 +131,9 @@ function route() {
     mountLogoutConfirmation(app);
   } else if (hash === "#/cards") {
     mountGallery(app, ctx);
+  } else if (replay) {
+    // A finished match's record is public: its replay opens without logging in, like a shared link.
+    result = mountReplay(app, ctx, replay[1], replay[2] ? Number(replay[2]) : null);
   } else if (!ctx.me) {
     result = mountLogin(app, ctx);
   } else if (invitation) {

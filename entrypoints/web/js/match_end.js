@@ -2,7 +2,7 @@
 // player's rating before and after it (they arrive a moment after the last move, once the result is
 // recorded: until then the panel says it is being recorded); the rematch (ask for one, see who asked);
 // and each hand (or deal) of the match in one line, opening on its full breakdown as the game's module
-// (./tables/*.js) draws it.
+// (./tables/*.js) draws it; and the way to the match's replay (#/replay/<id>, ./replay.js).
 //
 // ``over`` is the `game_over` frame ({scores, winner, hands, rated}), or what the view alone says of it
 // before that frame comes. ``actions``: {rematch(), asking (a rematch ask is on its way)}.
@@ -123,7 +123,9 @@ export class MatchEnd {
       rematch(view, ui, actions),
       h("div", { class: "row" },
         h("a", { class: "button", href: "#/", testid: "back-to-lobby" }, t("table.back")),
-        h("a", { class: "button", href: "#/stats", testid: "history-link" }, t("table.history"))),
+        h("a", { class: "button", href: "#/stats", testid: "history-link" }, t("table.history")),
+        view.id ? h("a", { class: "button", href: `#/replay/${encodeURIComponent(view.id)}`, testid: "replay-link" },
+          t("table.replay")) : null),
       this.hands(view, over, family, ui));
   }
 }

@@ -1,5 +1,6 @@
-// Match history (cursor paging, rated or casual), the caller's ratings, and the leaderboards (pages,
-// "find me"), opening on the game of the caller's last match.
+// Match history (cursor paging, rated or casual, a link to the replay of a match that has a record),
+// the caller's ratings, and the leaderboards (pages, "find me"), opening on the game of the caller's
+// last match.
 
 import { api } from "./api.js";
 import { h, clear, fill } from "./dom.js";
@@ -34,6 +35,14 @@ function ratingWords(match, mine) {
       ` (${t("stats.delta", { delta: `${delta >= 0 ? "+" : ""}${delta}` })})`)];
 }
 
+/** The link to a match's replay (#/replay/<id>), when the server kept its record; else nothing. */
+function replayLink(match, name) {
+  if (!match.record) return null;
+  return [" ", h("a", { class: "replay-link", href: `#/replay/${encodeURIComponent(match.id)}`, testid: "history-replay" },
+    t("stats.replay"),
+    h("span", { class: "sr-only" }, ` ${t("stats.replay_of", { game: name, date: dateTime(match.finished_at) })}`))];
+}
+
 function historySection(names, me) {
   const list = h("ol", { class: "history", testid: "history" });
   const more = h("button", { type: "button", testid: "history-more", hidden: true }, t("stats.older"));
@@ -52,6 +61,7 @@ function historySection(names, me) {
           h("strong", {}, names[match.game_type] || match.game_type), " ",
           mine ? h("span", { class: `badge ${mine.won ? "won" : "lost"}` }, mine.won ? t("stats.won") : t("stats.lost")) : null,
           ratingWords(match, mine),
+          replayLink(match, names[match.game_type] || match.game_type),
           h("div", { class: "hint" }, `${dateTime(match.finished_at)} · `,
             match.players.map((p) => t("stats.player_points", { name: p.name, points: p.points })).join(", "))));
       }

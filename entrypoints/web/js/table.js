@@ -3,7 +3,8 @@
 // The table's life around its match is run by ./table_life.js and drawn by modules of its own: the
 // waiting room (./waiting_room.js), leaving and sitting down (./seat_controls.js), the end of the match
 // and the rematch (./match_end.js); who is connected is ./presence.js, and ./steady_click.js keeps a
-// click on a card that the table redraws under the pointer.
+// click on a card that the table redraws under the pointer. The first shuffle commitment the table sees
+// is remembered for the match's replay to check (./replay_commitment.js).
 
 import { api } from "./api.js";
 import { h, fill, announce } from "./dom.js";
@@ -23,6 +24,7 @@ import { makeUi, seatName } from "./table_ui.js";
 import { Presence } from "./presence.js";
 import { TableLife } from "./table_life.js";
 import { steadyClicks } from "./steady_click.js";
+import { rememberCommitment } from "./replay_commitment.js";
 
 const PENDING_MS = 5000; // how long a sent move waits for its answer before the table takes moves again
 const BUSY_TRIES = 20; // a move the server was too busy to take is sent again this often at most,
@@ -36,6 +38,11 @@ const FAMILIES = {
   briscola_a_quattro: briscola,
   briscola_chiamata: chiamata,
 };
+
+/** The module that draws a game family's board, hand, controls and summaries (the replay's too). */
+export function familyOf(gameType) {
+  return FAMILIES[gameType] || fishing;
+}
 
 export function secondsLeft(deadline) {
   return Math.max(0, Math.ceil(deadline - serverNow()));
@@ -212,6 +219,8 @@ class TableController {
     if (previous && view.version !== previous.version) this.hideError();
     if (!previous || view.version !== previous.version) this.settle();
     this.view = view;
+    // The shuffle's commitment, as shown before the first deal: the replay checks the record against it.
+    rememberCommitment(this.gameId, view.seed_commitment || (frame && frame.seed_commitment));
     this.presence.fromView(view);
     if (frame) this.moveLog.record(frame, view);
     updateAttention(view);
@@ -252,7 +261,7 @@ class TableController {
   }
 
   family() {
-    return FAMILIES[this.view.game_type] || fishing;
+    return familyOf(this.view.game_type);
   }
 
   announceChange(previous, view, frame = null) {

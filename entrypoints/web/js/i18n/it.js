@@ -2,6 +2,7 @@
 
 import finding from "./it_finding.js";
 import tableLife from "./it_table_life.js";
+import replay from "./it_replay.js";
 
 const base = {
   // ------------------------------------------------------------ shell (header, router)
@@ -364,4 +365,4 @@ const base = {
 };
 
 // Each part of the UI adds its keys in a file of its own (see those files).
-export default { ...base, ...finding, ...tableLife };
+export default { ...base, ...finding, ...tableLife, ...replay };
