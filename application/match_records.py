@@ -84,6 +84,8 @@ def _frame(engine: GameEngine, index: int, step: Mapping[str, Any], state: Any) 
         "kind": step["kind"],
         "seat": step.get("seat"),
         "action": step.get("action"),
+        "name": step.get("name"),
+        "left": step.get("left"),
         "events": step["events"],
         "view": view,
     }

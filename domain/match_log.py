@@ -30,7 +30,8 @@ class Logged:
 
     ``start`` carries the ``timeouts`` the match was dealt with; ``action`` the
     ``seat`` and its ``action``; ``deadline`` the ``token`` that fired;
-    ``handover`` the ``seat`` a computer player named ``name`` took over."""
+    ``handover`` the ``seat`` a computer player named ``name`` took over from the person
+    who ``left`` (their user id and name)."""
 
     kind: LoggedKind
     version: int
@@ -40,6 +41,7 @@ class Logged:
     token: str | None = None
     name: str | None = None
     timeouts: Timeouts | None = None
+    left: tuple[str, str] | None = None
 
     @staticmethod
     def start(version: int, time: float, timeouts: Timeouts) -> Logged:
@@ -54,8 +56,8 @@ class Logged:
         return Logged("deadline", version, time, token=token)
 
     @staticmethod
-    def handed_over(version: int, time: float, seat: int, name: str) -> Logged:
-        return Logged("handover", version, time, seat=seat, name=name)
+    def handed_over(version: int, time: float, seat: int, name: str, left: tuple[str, str]) -> Logged:
+        return Logged("handover", version, time, seat=seat, name=name, left=left)
 
     def dump(self) -> JSON:
         """As the match record writes a step (without its events): ``kind``, ``version``,
@@ -71,6 +73,8 @@ class Logged:
             data["token"] = self.token
         if self.name is not None:
             data["name"] = self.name
+        if self.left is not None:
+            data["left"] = {"user_id": self.left[0], "name": self.left[1]}
         return data
 
     @staticmethod
@@ -83,6 +87,7 @@ class Logged:
         timeouts = None if raw is None else Timeouts(float(raw["turn"]), float(raw["hand_ack"]))
         seat = data.get("seat")
         action = data.get("action")
+        left = data.get("left")
         return Logged(
             kind=kind,
             version=int(data["version"]),
@@ -92,4 +97,5 @@ class Logged:
             token=data.get("token"),
             name=data.get("name"),
             timeouts=timeouts,
+            left=None if left is None else (str(left["user_id"]), str(left["name"])),
         )

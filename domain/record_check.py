@@ -67,6 +67,7 @@ def check_record(record: Mapping[str, Any], registry: EngineRegistry, keep_state
         return Verdict(Problem(0, "the record has no steps"), 0)
     states: list[Any] = []
     state: Any = None
+    index = 0  # the step being checked
     try:
         for index, replayed in enumerate(replay(engine, record["options"], seed, steps)):
             disagreement = _disagreement(record["steps"][index], step_json(replayed.logged, replayed.events))
@@ -78,9 +79,7 @@ def check_record(record: Mapping[str, Any], registry: EngineRegistry, keep_state
     except ReplayRefused as refused:
         return Verdict(Problem(refused.step, refused.message), refused.step, tuple(states))
     except (InvalidOptions, TypeError, ValueError, KeyError) as error:
-        return Verdict(
-            Problem(len(states), f"the engine cannot read it: {error!r}"), len(states), tuple(states)
-        )
+        return Verdict(Problem(index, f"the engine cannot read it: {error!r}"), index, tuple(states))
     end = len(steps)
     if not engine.is_over(state):
         return Verdict(Problem(end, "the match is not over after the last step"), end, tuple(states))
@@ -113,7 +112,7 @@ def _disagreement(recorded: Any, replayed: Mapping[str, Any]) -> str | None:
     given = plain(recorded)
     if not isinstance(given, dict):
         return "it is not a step"
-    for key in ("kind", "version", "time", "seat", "action", "token", "name", "timeouts"):
+    for key in ("kind", "version", "time", "seat", "action", "token", "name", "timeouts", "left"):
         if given.get(key) != replayed.get(key):
             return f"its {key} should be {replayed.get(key)!r}, the record says {given.get(key)!r}"
     expected: Sequence[Any] = replayed["events"]

@@ -148,9 +148,11 @@ def leave(
     if seat is None or session.phase == "finished":
         return None
     if session.phase == "playing":
-        bot = make_bot(seat)
+        bot, leaving = make_bot(seat), session.seats[seat]
+        assert leaving is not None, "a seated player's chair is taken"
         handed = session.with_seat_replaced(seat, bot, now)
-        return Step(handed, state, logged=Logged.handed_over(handed.version, now, seat, bot.name))
+        logged = Logged.handed_over(handed.version, now, seat, bot.name, (leaving.user_id, leaving.name))
+        return Step(handed, state, logged=logged)
     if user_id != session.creator_id:
         return Step(session.without_players((seat,), now), None)
     others = [chair for chair in session.humans if chair != seat]

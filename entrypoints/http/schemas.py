@@ -409,6 +409,12 @@ class ReplayFrameSchema(Schema):
     kind = fields.String(required=True)
     seat = fields.Integer(required=True, allow_none=True)
     action = fields.Dict(required=True, allow_none=True)
+    name = fields.String(
+        required=True, allow_none=True, metadata={"description": "a hand-over: the computer player's name"}
+    )
+    left = fields.Dict(
+        required=True, allow_none=True, metadata={"description": "a hand-over: who left (`user_id`, `name`)"}
+    )
     events = fields.List(fields.Dict(), required=True)
     view = fields.Dict(
         required=True,

@@ -45,7 +45,10 @@ function entriesOf(frame, gameType, players) {
     // dealt, drew (the hands show every card face up), cards_drawn, match_started: nothing to read back
   }
   if (frame.kind === "handover") {
-    entries.push({ kind: "handover", seat: frame.seat, name: frame.name || nameOf(players, frame.seat) });
+    entries.push({
+      kind: "handover", seat: frame.seat, name: frame.name || nameOf(players, frame.seat),
+      left: frame.left ? frame.left.name : null,
+    });
   }
   if (frame.action && frame.action.action === "ack" && !entries.some((entry) => entry.kind === "ack")) {
     entries.unshift({ kind: "ack", seat: frame.seat });

@@ -11,7 +11,8 @@ import { entryText } from "./movelog_words.js";
 function entryWords(entry, gameType, ui) {
   if (entry.kind === "ack") return t("replay.ack", { name: ui.plainName(entry.seat) });
   if (entry.kind === "handover") {
-    return t("replay.handover", { name: entry.name || ui.plainName(entry.seat), number: entry.seat + 1 });
+    const words = { name: entry.name || ui.plainName(entry.seat), number: entry.seat + 1 };
+    return entry.left ? t("replay.handover_from", { ...words, left: entry.left }) : t("replay.handover", words);
   }
   return entryText(entry, gameType, ui);
 }

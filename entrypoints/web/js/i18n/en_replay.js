@@ -49,6 +49,7 @@ export default {
   "replay.step_plain": "Nothing changes on the table.",
   "replay.ack": "{name} has seen the summary.",
   "replay.handover": "A computer player, {name}, takes over seat {number}: its player left.",
+  "replay.handover_from": "{left} leaves seat {number}: a computer player, {name}, plays on in their place.",
 
   // ------------------------------------------------------------ verification
   "replay.checking": "Checking the shuffle…",

@@ -50,6 +50,7 @@ export default {
   "replay.step_plain": "Sul tavolo non cambia nulla.",
   "replay.ack": "{name} ha visto il riepilogo.",
   "replay.handover": "Il giocatore del posto {number} ha lasciato il tavolo: al suo posto gioca il computer, {name}.",
+  "replay.handover_from": "{left} lascia il posto {number}: al suo posto gioca il computer, {name}.",
 
   // ------------------------------------------------------------ la verifica
   "replay.checking": "Controllo del mescolamento…",

@@ -1,0 +1,130 @@
+"""Random finished matches played through ``domain.steps``, with the log the platform would keep.
+
+The match-record tests (``test_match_records.py``, ``tests/unit/entrypoints/test_verify_command.py``
+and the match-record repository contract) need whole matches that really happened: a table
+opened by a person, its other chairs taken by people or computer players, then moves chosen at
+random among the legal ones (some through the computer players' own step), deadlines fired
+when due and, now and then, a person leaving so that a computer player takes the seat over.
+Every step that belongs in a match's log (``Step.logged``) is kept, as ``Commits.commit``
+appends it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from domain import steps
+from domain.bots.easy import EasyStrategy
+from domain.commitment import MatchSecret
+from domain.engine import GameEngine, Timeouts, validate_options
+from domain.games import default_registry
+from domain.match_log import Logged
+from domain.session import GameSession, Seat
+
+REGISTRY = default_registry()
+GAME_TYPES = [engine.game_type for engine in REGISTRY]
+TIMEOUTS = Timeouts(turn=30.0, hand_ack=20.0)
+T0 = 1_700_000_000.0
+MAX_STEPS = 3000
+EASY = EasyStrategy()
+SALT = "5a" * 16
+NAMES = ("Zoë", "Niccolò", "Ugo", "Ñandú", "Àlvaro", "Chiara")
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    """A finished match: its engine, its last envelope and engine state, and its log."""
+
+    engine: GameEngine
+    session: GameSession
+    state: Any
+    log: tuple[Logged, ...]
+
+
+def computer_player(chair: int) -> Seat:
+    return Seat(f"bot-easy-{chair}", f"Computer {chair + 1}", bot=True)
+
+
+def short_match(engine: GameEngine, plan: random.Random) -> dict[str, Any]:
+    """Options that keep a match to a hand or two."""
+    names = {spec.name for spec in engine.option_specs}
+    options: dict[str, Any] = {}
+    if "target_score" in names:
+        options["target_score"] = plan.randint(1, 3)
+    if "napola" in names:
+        options["napola"] = plan.random() < 0.5
+    if "asso_pigliatutto" in names:
+        options["asso_pigliatutto"] = plan.random() < 0.5
+    return options
+
+
+def play_match(
+    engine: GameEngine,
+    seed: str,
+    plan: random.Random,
+    *,
+    salt: str = SALT,
+    seats: tuple[Seat, ...] | None = None,
+    game_id: str = "g-record",
+    leavers: float = 0.01,
+) -> PlayedMatch:
+    """A random match of ``engine`` dealt from ``seed``: ``seats`` sit down in chair order
+    (default: a person in chair 0, then people or computer players at random); each move
+    a person in it may leave (``leavers``: the chance), a computer player taking over."""
+    if seats is None:
+        others = (
+            computer_player(chair) if plan.random() < 0.3 else Seat(f"u{chair}", plan.choice(NAMES))
+            for chair in range(1, engine.seats)
+        )
+        seats = (Seat("u0", plan.choice(NAMES)), *others)
+    secret = MatchSecret(seed, salt)
+    table = steps.NewTable(
+        id=game_id,
+        game_type=engine.game_type,
+        join_code="ABC234",
+        options=validate_options(engine.option_specs, short_match(engine, plan)),
+        seats=(seats[0],) + (None,) * (engine.seats - 1),
+        creator_id=seats[0].user_id,
+        turn_seconds=plan.choice((None, 45.5)),
+    )
+    now = T0 + round(plan.uniform(0.0, 1.0), 6)
+    step: steps.Step | None = steps.open_table(table, now, engine, TIMEOUTS, secret)
+    log: list[Logged] = []
+    for chair in range(1, engine.seats):
+        assert step is not None
+        now += plan.uniform(0.0, 3.0)
+        step = steps.seat_player(step.session, seats[chair], now, engine, TIMEOUTS, secret, chair)
+    assert step is not None and step.logged is not None, "the last chair taken starts the match"
+    log.append(step.logged)
+    session, state = step.session, step.state
+    for _ in range(MAX_STEPS):
+        if session.phase == "finished":
+            return PlayedMatch(engine, session, state, tuple(log))
+        deadlines = engine.deadlines(state)
+        waiting = engine.to_act(state)
+        people = session.humans
+        if people and plan.random() < leavers:
+            leaver = session.seats[plan.choice(people)]
+            assert leaver is not None
+            now += plan.uniform(0.0, 1.0)
+            step = steps.leave(session, leaver.user_id, state, computer_player, now)
+        elif deadlines and (not waiting or plan.random() < 0.15):
+            deadline = plan.choice(deadlines)
+            now = max(now, deadline.due)
+            step = steps.fire(session, engine, state, deadline.token, now)
+        else:
+            seat = plan.choice(waiting)
+            now += plan.uniform(0.0, 2.0)
+            if plan.random() < 0.3:
+                step = steps.computer_move(session, engine, state, seat, EASY, now)
+            else:
+                action = EASY.decide(engine.view(state, seat), plan)
+                step = steps.act(session, engine, state, seat, action, now)
+        if step is None:
+            continue
+        if step.logged is not None:
+            log.append(step.logged)
+        session, state = step.session, step.state
+    raise AssertionError(f"a {engine.game_type} match did not end in {MAX_STEPS} steps")
