@@ -85,9 +85,10 @@ def serve(settings: Settings) -> int:
     from sanic import Sanic
     from sanic.worker.loader import AppLoader
 
-    if settings.workers > 1 and not settings.redis_url:
+    if settings.workers > 1 and not (settings.redis_url or settings.redis_cluster_nodes):
         raise ConfigError(
             "live games are kept in this process's memory: more than one worker needs REDIS_URL"
+            " (or REDIS_CLUSTER_NODES)"
         )
     if settings.workers > 1 and settings.database_kind == "memory":
         raise ConfigError("DATABASE_URL=memory:// keeps matches per process: use one worker")

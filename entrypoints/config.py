@@ -34,6 +34,7 @@ VARIABLES: dict[str, str | None] = {
     "SESSION_COOKIE_SECURE": None,  # unset: on when any OIDC redirect URI is https, off otherwise
     "AUTH_GUEST": None,  # unset: on when no OIDC provider is configured, off otherwise
     "REDIS_URL": None,
+    "REDIS_CLUSTER_NODES": None,  # host:port,host:port of a Redis Cluster, instead of REDIS_URL
     "REDIS_KEY_PREFIX": "tavolo",
     "DATABASE_URL": None,
     "DATABASE_ENGINE": "postgres",
@@ -45,6 +46,7 @@ VARIABLES: dict[str, str | None] = {
     "DATABASE_OPTIONS": None,
     "SQLITE_PATH": "var/tavolo.sqlite3",
     "WORKERS": "1",
+    "SHUTDOWN_GRACE_SECONDS": "20",  # on SIGTERM: finish the moves in flight, close sockets (1012), exit
     # OIDC providers, one indexed block each (n = 0, 1, ...); none configured: guests only
     "OIDC_<n>_PROVIDER": None,
     "OIDC_<n>_ISSUER": None,
@@ -144,9 +146,11 @@ class Settings:
     join_code_max_failures: int = 10
     join_code_failure_window_seconds: float = 60.0
     redis_url: str | None = None
+    redis_cluster_nodes: tuple[tuple[str, int], ...] = ()
     redis_key_prefix: str = "tavolo"
     database_url: str = "sqlite:///var/tavolo.sqlite3"
     workers: int = 1
+    shutdown_grace_seconds: float = 20.0
     bot_move_delay_seconds: float = 0.8
     # OpenTelemetry (off by default; the headers may carry credentials, so they stay out of repr)
     otel_enabled: bool = False
@@ -355,6 +359,22 @@ def _cors_regex(env: Mapping[str, str]) -> str | None:
     return raw
 
 
+def _cluster_nodes(env: Mapping[str, str]) -> tuple[tuple[str, int], ...]:
+    """``REDIS_CLUSTER_NODES``: comma-separated ``host:port`` seed nodes of a Redis Cluster."""
+    raw = _get(env, "REDIS_CLUSTER_NODES")
+    if not raw:
+        return ()
+    if _get(env, "REDIS_URL"):
+        raise ConfigError("set REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a cluster), not both")
+    nodes = []
+    for item in (part.strip() for part in raw.split(",")):
+        host, _, port = item.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ConfigError(f"REDIS_CLUSTER_NODES: {item!r} is not host:port")
+        nodes.append((host.strip("[]"), int(port)))
+    return tuple(nodes)
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     app_port = _port(env, "APP_PORT")
@@ -403,9 +423,11 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         join_code_max_failures=_whole_number(env, "JOIN_CODE_MAX_FAILURES", 1),
         join_code_failure_window_seconds=_positive_number(env, "JOIN_CODE_FAILURE_WINDOW_SECONDS"),
         redis_url=_get(env, "REDIS_URL"),
+        redis_cluster_nodes=_cluster_nodes(env),
         redis_key_prefix=_get(env, "REDIS_KEY_PREFIX") or "tavolo",
         database_url=_database_url(env),
         workers=_workers(env),
+        shutdown_grace_seconds=_positive_number(env, "SHUTDOWN_GRACE_SECONDS"),
         bot_move_delay_seconds=_positive_number(env, "BOT_MOVE_DELAY_SECONDS"),
         otel_enabled=_flag(env, "OTEL_ENABLED"),
         otel_service_name=_get(env, "OTEL_SERVICE_NAME") or "tavolo",

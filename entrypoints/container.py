@@ -3,8 +3,9 @@
 Two resources hold everything with a lifecycle, chosen from the settings:
 
 * ``live`` — the adapters of live state: in this process's memory, or on
-  Redis when ``REDIS_URL`` is set (the client opened, and on shutdown the
-  pub/sub subscriptions and the client closed);
+  Redis when ``REDIS_URL`` (one server) or ``REDIS_CLUSTER_NODES`` (a Redis
+  Cluster, with its own key layout) is set (the client opened, and on
+  shutdown the pub/sub subscriptions and the client closed);
 * ``matches`` — the match repository: memory, the SQLite file (migrated when
   opened), or PostgreSQL (refused when serving on an unmigrated database).
 
@@ -43,7 +44,7 @@ from adapters.memory.worker_loads import MemoryWorkerLoads
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.redis.commits import RedisCommits
-from adapters.redis.connection import connect
+from adapters.redis.connection import Client, connect, connect_cluster
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lobby_notices import RedisLobbyNotices
@@ -103,10 +104,10 @@ class LiveState:
 
 
 async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
-    """In memory, or on Redis when ``REDIS_URL`` is set."""
+    """In memory, or on Redis when ``REDIS_URL`` or ``REDIS_CLUSTER_NODES`` is set."""
     ttl, lobby_ttl = settings.game_ttl_seconds, settings.lobby_ttl_seconds
     idle, absolute = settings.session_idle_seconds, settings.session_max_age_seconds
-    if not settings.redis_url:
+    if not settings.redis_url and not settings.redis_cluster_nodes:
         store = MemorySessionStore(clock, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl)
         deadlines, notifier, lobby = MemoryDeadlineQueue(clock), MemoryNotifier(), MemoryLobbyNotices()
         yield LiveState(
@@ -122,8 +123,13 @@ async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[Liv
             loads=MemoryWorkerLoads(clock),
         )
         return
-    client = connect(settings.redis_url, client_name=settings.redis_key_prefix)
-    keys = RedisKeys(settings.redis_key_prefix)
+    client: Client
+    if settings.redis_cluster_nodes:
+        client = connect_cluster(settings.redis_cluster_nodes, client_name=settings.redis_key_prefix)
+        keys = RedisKeys(settings.redis_key_prefix, cluster=True)
+    else:
+        client = connect(settings.redis_url or "", client_name=settings.redis_key_prefix)
+        keys = RedisKeys(settings.redis_key_prefix)
     redis_notifier, redis_deadlines = RedisNotifier(client, keys), RedisDeadlineQueue(client, keys)
     redis_lobby = RedisLobbyNotices(client, keys)
     try:

@@ -1,19 +1,21 @@
 """Redis adapters: live games, join codes, commits, notifications, deadlines, logins,
 the open tables, presence, the quick-match pool and the workers' lateness.
 
-Every process of a deployment shares one Redis; all keys live under a
-configurable prefix (``RedisKeys``). Writes whose atomicity matters are Lua
+Every process of a deployment shares one Redis server, or one Redis Cluster;
+all keys live under a configurable prefix (``RedisKeys``, whose cluster layout
+puts each game's keys in one hash slot). Writes whose atomicity matters are Lua
 scripts composed from the fragments in ``lua.py`` (a commit's create or
 compare-and-set with its deadlines, open-tables index and announcements, the
 deadline claim and completion, presence changes with their announcement, the
 quick-match claim, a worker's lateness report with the worst of the others').
-``connect`` builds the client the adapters share; the notifier, the deadline
-queue and the lobby notices own a pub/sub connection each, closed by
-``close()``.
+``connect`` (one server) or ``connect_cluster`` builds the client the adapters
+share; the notifier, the deadline queue and the lobby notices own a pub/sub
+connection each (the notifier on a cluster: one per master it watches games
+on), closed by ``close()``.
 """
 
 from adapters.redis.commits import RedisCommits
-from adapters.redis.connection import connect
+from adapters.redis.connection import connect, connect_cluster
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lobby_notices import RedisLobbyNotices
@@ -36,4 +38,5 @@ __all__ = [
     "RedisSessionStore",
     "RedisWorkerLoads",
     "connect",
+    "connect_cluster",
 ]

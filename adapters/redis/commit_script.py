@@ -4,9 +4,12 @@ All of it is one script, so a commit costs one Redis round trip and no other
 writer can come between a game's write and its deadlines, its place among the
 open tables and its announcements.
 
-KEYS: 1 game, 2 join code, 3 live-games index, 4 deadline queue, 5 deadline due
-hash, 6 deadline lease hash, 7 the game's deadline members, 8 open-tables
-index, 9 the game's log, 10… the seated users' game indexes.
+KEYS (one server): 1 game, 2 join code, 3 live-games index, 4 deadline queue,
+5 deadline due hash, 6 deadline lease hash, 7 the game's deadline members,
+8 open-tables index, 9 the game's log, 10… the seated users' game indexes.
+On a Redis Cluster the script may only touch the game's hash slot: its KEYS
+are the same less the join code and the user indexes (``commit_script``), and
+``RedisCommits`` keeps those two apart.
 
 ARGV: 1 game id, 2 envelope JSON, 3 TTL ms (the lobby TTL while the table
 waits in the lobby), 4 created_at, 5 expected version ('0' creates the game,
@@ -20,17 +23,18 @@ as member, due pairs.
 
 Returns 1 when stored, 0 when there is no such live game, -1 when the stored
 version is not the expected one, -2 when a game to create exists already,
--3 when the join code of a game to create is in use.
+-3 when the join code of a game to create is in use (one server only).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from string import Template
 
 from adapters.redis.codec import encode_logged, encode_session
 from adapters.redis.keys import RedisKeys
-from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, script
+from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, game_publisher, script
 from application.ports import ScheduledDeadline
 from domain.match_log import Logged
 from domain.session import GameSession
@@ -41,52 +45,94 @@ def deadline_member(game_id: str, token: str) -> str:
     return json.dumps([game_id, token], separators=(",", ":"))
 
 
-COMMIT = script(
+# The script's body, for either layout: ``$game`` … name its keys, ``$reserve_code`` /
+# ``$refresh_code`` / ``$index_users`` are the join-code and user-index steps (a single
+# server's; a cluster does them apart, see ``RedisCommits``), and ``publish_game`` announces on
+# the game's channel (``PUBLISH``, or ``SPUBLISH`` on a cluster). ``string.Template``: the Lua
+# has braces of its own but no dollar sign.
+_BODY = Template(
     """
-local stored = redis.call('GET', KEYS[1])
+local stored = redis.call('GET', $game)
 if ARGV[5] == '0' then
   if stored then return -2 end
-  if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[3]) then return -3 end
+$reserve_code
 else
   if not stored then return 0 end
   -- envelopes are written version first; decode the whole JSON only for one written otherwise
   local version = string.match(stored, '^{"version":(%d+),')
   if not version then version = cjson.decode(stored)['version'] end
   if tonumber(version) ~= tonumber(ARGV[5]) then return -1 end
-  if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+$refresh_code
 end
-redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
-if ARGV[5] == '0' then redis.call('DEL', KEYS[9]) end
-if ARGV[10] ~= '' then redis.call('RPUSH', KEYS[9], ARGV[10]) end
-redis.call('PEXPIRE', KEYS[9], ARGV[3])
-index_live(KEYS[3], ARGV[1], ARGV[3], string.find(ARGV[6], 'f', 1, true) ~= nil)
+redis.call('SET', $game, ARGV[2], 'PX', ARGV[3])
+if ARGV[5] == '0' then redis.call('DEL', $log) end
+if ARGV[10] ~= '' then redis.call('RPUSH', $log, ARGV[10]) end
+redis.call('PEXPIRE', $log, ARGV[3])
+index_live($live, ARGV[1], ARGV[3], string.find(ARGV[6], 'f', 1, true) ~= nil)
 local lobby_changed = false
 if string.find(ARGV[6], 'l', 1, true) then
-  lobby_changed = index_open(KEYS[8], ARGV[1], ARGV[3], true)
+  lobby_changed = index_open($open, ARGV[1], ARGV[3], true)
 elseif string.find(ARGV[6], 'u', 1, true) then
-  lobby_changed = index_open(KEYS[8], ARGV[1], ARGV[3], false)
+  lobby_changed = index_open($open, ARGV[1], ARGV[3], false)
 end
-index_users(KEYS, 10, ARGV[1], ARGV[4], ARGV[3])
+$index_users
 
 local function earliest_due()
-  local head = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
+  local head = redis.call('ZRANGE', $queue, 0, 0, 'WITHSCORES')
   return head[2] and tonumber(head[2])
 end
 local before = earliest_due()
-replace_deadlines(KEYS[4], KEYS[5], KEYS[6], KEYS[7], ARGV, 11)
+replace_deadlines($queue, $due, $leases, $members, ARGV, 11)
 -- wake the deadline workers only when they would otherwise sleep past the new earliest due
 local after = earliest_due()
 if after and (not before or after < before) then redis.call('PUBLISH', ARGV[8], ARGV[1]) end
 
-redis.call('PUBLISH', ARGV[7], ARGV[2])
+publish_game(ARGV[7], ARGV[2])
 if lobby_changed then redis.call('PUBLISH', ARGV[9], ARGV[1]) end
 return 1
-""",
-    INDEX_LIVE,
-    INDEX_OPEN,
-    INDEX_USERS,
-    REPLACE_DEADLINES,
+"""
 )
+
+
+# A single server's join-code steps (KEYS[2]): reserved by a creation, its TTL restarted by the
+# game's every other commit while it names the game.
+_RESERVE_CODE = "  if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[3]) then return -3 end"
+_REFRESH_CODE = "  if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end"
+
+
+def commit_script(cluster: bool) -> str:
+    """The commit script of a single server's key layout, or (``cluster``) of a Redis Cluster's,
+    whose KEYS are all in the game's hash slot: 1 game, 2 live-games index, 3 deadline queue,
+    4 deadline due hash, 5 deadline lease hash, 6 the game's deadline members, 7 open-tables
+    index, 8 the game's log (the shard's; same ARGV). The cluster's script leaves the join
+    code and the user indexes to ``RedisCommits`` and answers -3 never."""
+    if cluster:
+        names = ("game", "live", "queue", "due", "leases", "members", "open", "log")
+        body = _BODY.substitute(
+            {name: f"KEYS[{number}]" for number, name in enumerate(names, start=1)},
+            reserve_code="",
+            refresh_code="",
+            index_users="",
+        )
+    else:
+        body = _BODY.substitute(
+            game="KEYS[1]",
+            live="KEYS[3]",
+            queue="KEYS[4]",
+            due="KEYS[5]",
+            leases="KEYS[6]",
+            members="KEYS[7]",
+            open="KEYS[8]",
+            log="KEYS[9]",
+            reserve_code=_RESERVE_CODE,
+            refresh_code=_REFRESH_CODE,
+            index_users="index_users(KEYS, 10, ARGV[1], ARGV[4], ARGV[3])",
+        )
+    return script(body, game_publisher(cluster), INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES)
+
+
+COMMIT = commit_script(cluster=False)
+CLUSTER_COMMIT = commit_script(cluster=True)
 
 
 def seated_users(session: GameSession) -> list[str]:
@@ -105,15 +151,28 @@ def commit_flags(session: GameSession) -> str:
 
 
 def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
+    """The KEYS of the layout's commit script (``commit_script``)."""
+    shard = keys.shard_of(session.id)
+    if keys.cluster:
+        return [
+            keys.game(session.id),
+            keys.live_games(shard),
+            keys.deadlines(shard),
+            keys.deadline_due(shard),
+            keys.deadline_leases(shard),
+            keys.deadline_members(session.id),
+            keys.open_tables(shard),
+            keys.game_log(session.id),
+        ]
     return [
         keys.game(session.id),
         keys.code(session.join_code),
-        keys.live_games,
-        keys.deadlines,
-        keys.deadline_due,
-        keys.deadline_leases,
+        keys.live_games(shard),
+        keys.deadlines(shard),
+        keys.deadline_due(shard),
+        keys.deadline_leases(shard),
         keys.deadline_members(session.id),
-        keys.open_tables,
+        keys.open_tables(shard),
         keys.game_log(session.id),
         *(keys.user_games(user_id) for user_id in seated_users(session)),
     ]

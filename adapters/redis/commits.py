@@ -1,17 +1,19 @@
-"""Committing a game's change on Redis in one round trip."""
+"""Committing a game's change on Redis in one round trip (and, on a Redis Cluster, its two
+best-effort companions)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
-import redis.asyncio as redis
-
-from adapters.redis.commit_script import COMMIT, commit_args, commit_keys
+from adapters.redis.commit_script import CLUSTER_COMMIT, COMMIT, commit_args, commit_keys, seated_users
+from adapters.redis.connection import Client, check_layout
 from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
+from adapters.redis.lua import INDEX_USERS, script
 from adapters.redis.session_store import DEFAULT_TTL_SECONDS
-from application.ports import ScheduledDeadline
+from application.ports import ScheduledDeadline, StorageUnavailable
 from domain.match_log import Logged
 from domain.session import GameSession
 
@@ -24,6 +26,39 @@ _REFUSALS = {
     -2: "a game with this id exists already",
     -3: "its join code is in use",
 }
+
+# The events of a commit that changed who sits at the table (besides every lobby commit).
+_SEATING_EVENTS = frozenset({"seated", "left", "handed_over"})
+
+# Cluster only, each on one key. KEYS: the join code.  ARGV: game id, TTL ms.
+_REFRESH_CODE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+# KEYS: the join code.  ARGV: game id.
+_RELEASE_CODE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+# KEYS: one user's game index.  ARGV: game id, created_at, TTL ms.
+_INDEX_USER = script("index_users(KEYS, 1, ARGV[1], ARGV[2], ARGV[3])\nreturn 1", INDEX_USERS)
+
+
+def _refreshes_code(session: GameSession) -> bool:
+    """A commit of a waiting table, or the one that started its match: a join code is only
+    used to join a waiting table."""
+    return session.phase == "lobby" or (
+        session.phase == "playing" and session.started_at == session.updated_at
+    )
+
+
+def _changes_seating(session: GameSession) -> bool:
+    """A commit that may change who is seated, or that starts or finishes the match."""
+    if _refreshes_code(session):
+        return True
+    if session.phase == "finished" and session.finished_at == session.updated_at:
+        return True
+    return any(event.kind in _SEATING_EVENTS for event in session.events)
 
 
 class RedisCommits:
@@ -42,21 +77,47 @@ class RedisCommits:
     each commit — ``min(lobby_ttl_seconds, ttl_seconds)`` while
     ``session.phase`` is ``"lobby"``. ``ttl_seconds`` must be the session
     store's.
+
+    On a Redis Cluster (``keys.cluster``) the script touches the game's hash
+    slot only — the game, its log and deadlines, its shard's queue and indexes
+    — and publishes on the game's shard channel (``SPUBLISH``): the commit, its
+    deadlines and its announcement stay one atomic step. The join code and the
+    seated users' game indexes live in slots of their own, so they become
+    best-effort companions of that step, each one command on its own key:
+
+    * a creation first reserves the code (``SET NX PX``); a creation the script
+      then refuses gives the code back if it still names this game. A process
+      dying in between leaves a code naming no game, which ``find_by_code``
+      reads as none and which lapses with the lobby TTL;
+    * the code's TTL is refreshed (if it still names the game) after the
+      commits of a waiting table and the one that started its match, not on
+      every move: a code is only used to join a waiting table (and
+      ``find_by_code`` checks the game it names holds it);
+    * the seated users' indexes are updated after the commits that may change
+      who is seated (every lobby commit, a seat handed over to a computer
+      player) or that start or finish the match. An index lists a user's games
+      and ``games_of`` checks each entry against the stored game, so an entry
+      missing for a moment or left behind is harmless.
     """
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: Client,
         keys: RedisKeys,
         ttl_seconds: float = DEFAULT_TTL_SECONDS,
         lobby_ttl_seconds: float | None = None,
     ) -> None:
         if ttl_seconds <= 0 or (lobby_ttl_seconds is not None and lobby_ttl_seconds <= 0):
             raise ValueError("ttl_seconds and lobby_ttl_seconds must be positive")
+        check_layout(client, keys.cluster)
+        self._client = client
         self._keys = keys
         self._ttl_ms = milliseconds(ttl_seconds)
         self._lobby_ttl_ms = min(self._ttl_ms, milliseconds(lobby_ttl_seconds or ttl_seconds))
-        self._script = client.register_script(COMMIT)
+        self._script = client.register_script(CLUSTER_COMMIT if keys.cluster else COMMIT)
+        self._refresh_code = client.register_script(_REFRESH_CODE)
+        self._release_code = client.register_script(_RELEASE_CODE)
+        self._index_user = client.register_script(_INDEX_USER)
 
     async def commit(
         self,
@@ -67,7 +128,40 @@ class RedisCommits:
     ) -> bool:
         ttl_ms = self._lobby_ttl_ms if session.phase == "lobby" else self._ttl_ms
         args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged)
-        outcome = await self._script(keys=commit_keys(self._keys, session), args=args)
+        if not self._keys.cluster:
+            outcome = await self._script(keys=commit_keys(self._keys, session), args=args)
+        else:
+            outcome = await self._cluster_commit(session, expected_version, ttl_ms, args)
         if outcome != 1:
             logger.debug("commit of game %s refused: %s", session.id, _REFUSALS.get(outcome, outcome))
         return bool(outcome == 1)
+
+    async def _cluster_commit(
+        self, session: GameSession, expected_version: int, ttl_ms: int, args: list[str | int]
+    ) -> int:
+        code = self._keys.code(session.join_code)
+        if expected_version == 0:
+            reserved = await self._client.set(code, session.id, nx=True, px=ttl_ms)
+            if not reserved:
+                return -3
+        outcome = int(await self._script(keys=commit_keys(self._keys, session), args=args))
+        if outcome != 1:
+            if expected_version == 0:
+                await self._release_code(keys=[code], args=[session.id])
+            return outcome
+        companions = []
+        if expected_version != 0 and _refreshes_code(session):
+            companions.append(self._refresh_code(keys=[code], args=[session.id, ttl_ms]))
+        if _changes_seating(session):
+            created = repr(session.created_at)
+            for user_id in seated_users(session):
+                index = self._keys.user_games(user_id)
+                companions.append(self._index_user(keys=[index], args=[session.id, created, ttl_ms]))
+        for failed in await asyncio.gather(*companions, return_exceptions=True):
+            if isinstance(failed, StorageUnavailable):  # stored all the same: best-effort companions
+                logger.warning(
+                    "game %s committed, but not its join code or user indexes: %s", session.id, failed
+                )
+            elif isinstance(failed, BaseException):
+                raise failed
+        return outcome

@@ -7,16 +7,17 @@ import json
 import logging
 import secrets
 from collections.abc import Sequence
-
-import redis.asyncio as redis
+from typing import cast
 
 from adapters.redis.commit_script import deadline_member
+from adapters.redis.connection import Client, check_layout
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import DROP_DEADLINE, REPLACE_DEADLINES, script
 from adapters.redis.subscription import Subscription
 from application.ports import ClaimedDeadline, ScheduledDeadline
 
 logger = logging.getLogger(__name__)
+
 
 # KEYS: queue, due hash, lease hash, the game's member set.
 # ARGV: events channel, game id, then member, due pairs.
@@ -30,12 +31,15 @@ return dropped
 )
 
 # Leases what is due by Redis's own clock: the score moves to the lease's end.
-# KEYS: queue, due hash, lease hash.  ARGV: limit, lease seconds, lease id.
+# KEYS: queue, due hash, lease hash.  ARGV: limit, lease seconds, lease id, and (a cluster's
+# shard) the highest score to take, when that is earlier than now.
 # Returns member, due pairs.
 _CLAIM = """
 local t = redis.call('TIME')
 local now = t[1] .. '.' .. string.format('%06d', tonumber(t[2]))
-local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+local upto = now
+if ARGV[4] and tonumber(ARGV[4]) < tonumber(now) then upto = ARGV[4] end
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', upto, 'LIMIT', 0, tonumber(ARGV[1]))
 local lease_end = string.format('%.17g', tonumber(now) + tonumber(ARGV[2]))
 local claimed = {}
 for _, member in ipairs(members) do
@@ -45,6 +49,17 @@ for _, member in ipairs(members) do
   table.insert(claimed, redis.call('HGET', KEYS[2], member) or now)
 end
 return claimed
+"""
+
+# The scores of a cluster shard's first ``limit`` entries due by its node's clock (Lua strings).
+# KEYS: the shard's queue.  ARGV: limit.
+_DUE_SCORES = """
+local t = redis.call('TIME')
+local now = t[1] .. '.' .. string.format('%06d', tonumber(t[2]))
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[1]))
+local scores = {}
+for i = 2, #due, 2 do table.insert(scores, due[i]) end
+return scores
 """
 
 # Removes a claimed entry only while it still carries this claim's lease.
@@ -72,14 +87,26 @@ class RedisDeadlineQueue:
     id still stands (a ``replace`` clears it). ``wait`` listens on the events
     channel through one subscription per queue (one queue per process);
     ``close`` ends it.
+
+    On a Redis Cluster the queue is split in the ``RedisKeys.shards`` shards,
+    each in the hash slot of its games' keys (so a commit swaps a game's
+    deadlines in the same script): ``replace`` and ``complete`` work on the
+    game's shard, ``next_due`` is the earliest of every shard's first entry,
+    and ``claim_due`` reads the first ``limit`` due scores of every shard (by
+    its own node's clock), picks the ``limit`` earliest of them all and claims
+    each shard's share in one script per shard (so the earliest come first
+    across the shards too). The events channel stays one plain channel of the
+    whole cluster.
     """
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+    def __init__(self, client: Client, keys: RedisKeys) -> None:
+        check_layout(client, keys.cluster)
         self._client = client
         self._keys = keys
         self._replace = client.register_script(_REPLACE)
         self._claim = client.register_script(_CLAIM)
         self._complete = client.register_script(_COMPLETE)
+        self._due_scores = client.register_script(_DUE_SCORES)
         self._subscription = Subscription(client, self._on_event, self._wake)
         self._listening: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
@@ -97,15 +124,57 @@ class RedisDeadlineQueue:
         if limit <= 0:
             return []
         lease = secrets.token_hex(16)
-        keys = [self._keys.deadlines, self._keys.deadline_due, self._keys.deadline_leases]
-        flat: list[str] = await self._claim(keys=keys, args=[limit, repr(float(lease_seconds)), lease])
-        claimed: list[ClaimedDeadline] = []
-        for member, due in zip(flat[::2], flat[1::2], strict=True):
-            game_id, token = json.loads(member)
-            claimed.append(ClaimedDeadline(game_id=game_id, token=token, due=float(due), lease=lease))
+        if len(self._keys.shards) == 1:
+            claimed = await self._claim_shard(0, limit, lease_seconds, lease)
+        else:
+            claimed = await self._claim_sharded(limit, lease_seconds, lease)
         if claimed:
             logger.debug("claimed %d deadline(s) for %.3f s", len(claimed), lease_seconds)
         return claimed
+
+    async def _claim_shard(
+        self, shard: int, limit: int, lease_seconds: float, lease: str, upto: str | None = None
+    ) -> list[ClaimedDeadline]:
+        keys = [
+            self._keys.deadlines(shard),
+            self._keys.deadline_due(shard),
+            self._keys.deadline_leases(shard),
+        ]
+        args: list[str | int] = [limit, repr(float(lease_seconds)), lease]
+        if upto is not None:
+            args.append(upto)
+        flat: list[str] = await self._claim(keys=keys, args=args)
+        claimed = []
+        for member, due in zip(flat[::2], flat[1::2], strict=True):
+            game_id, token = json.loads(member)
+            claimed.append(ClaimedDeadline(game_id=game_id, token=token, due=float(due), lease=lease))
+        return claimed
+
+    async def _claim_sharded(self, limit: int, lease_seconds: float, lease: str) -> list[ClaimedDeadline]:
+        """Earliest first across the shards: each shard's first ``limit`` due scores, the
+        ``limit`` earliest of them all, then one claim per shard for its share (bounded by the
+        share's last score, and by the shard's own node's clock)."""
+        per_shard: list[list[str]] = await asyncio.gather(
+            *(
+                self._due_scores(keys=[self._keys.deadlines(shard)], args=[limit])
+                for shard in self._keys.shards
+            )
+        )
+        chosen = sorted(
+            (float(score), shard, score) for shard, scores in enumerate(per_shard) for score in scores
+        )
+        shares: dict[int, tuple[int, str]] = {}
+        for _, shard, score in chosen[:limit]:
+            count = shares[shard][0] if shard in shares else 0
+            shares[shard] = (count + 1, score)
+        answers = await asyncio.gather(
+            *(
+                self._claim_shard(shard, count, lease_seconds, lease, upto)
+                for shard, (count, upto) in shares.items()
+            )
+        )
+        # earliest first, as one queue gives them
+        return sorted((entry for answer in answers for entry in answer), key=lambda entry: entry.due)
 
     async def complete(self, claimed: ClaimedDeadline) -> None:
         done = await self._complete(
@@ -122,8 +191,13 @@ class RedisDeadlineQueue:
     async def next_due(self) -> float | None:
         """The earliest score: a pending entry's due time, or a leased one's lease end
         (when it is claimable again), so a worker never spins on a leased entry."""
-        first: list[tuple[str, float]]
-        first = await self._client.zrange(self._keys.deadlines, 0, 0, withscores=True)
+        heads = await asyncio.gather(*(self._head(shard) for shard in self._keys.shards))
+        scores = [score for score in heads if score is not None]
+        return min(scores) if scores else None
+
+    async def _head(self, shard: int) -> float | None:
+        head = await self._client.zrange(self._keys.deadlines(shard), 0, 0, withscores=True)
+        first = cast("list[tuple[str, float]]", head)
         return first[0][1] if first else None
 
     async def wait(self, timeout: float) -> None:
@@ -158,9 +232,10 @@ class RedisDeadlineQueue:
         self._changed = asyncio.Event()
 
     def _keys_of(self, game_id: str) -> list[str]:
+        shard = self._keys.shard_of(game_id)
         return [
-            self._keys.deadlines,
-            self._keys.deadline_due,
-            self._keys.deadline_leases,
+            self._keys.deadlines(shard),
+            self._keys.deadline_due(shard),
+            self._keys.deadline_leases(shard),
             self._keys.deadline_members(game_id),
         ]

@@ -1,40 +1,88 @@
-"""Where tavolo keeps things in Redis: one place that names every key and channel."""
+"""Where tavolo keeps things in Redis: one place that names every key and channel.
+
+Two layouts. On one server (``RedisKeys(prefix)``) every key is ``<prefix>:…``,
+exactly as tavolo has always named them, so live games survive an upgrade.
+
+On a Redis Cluster (``RedisKeys(prefix, cluster=True)``) a Lua script may only
+touch keys of one hash slot, so keys that one script touches together share a
+hash tag (the part of a key between its first ``{`` and the next ``}``, which
+alone decides the slot):
+
+* every key of a game — its envelope, its log, its deadline members, its
+  connections — and its events channel carry the tag of the game's shard,
+  ``{<prefix>:s<N>}`` with ``N = crc32(game id) % SHARDS``, and so do the
+  shard's own structures the commit script updates with them: its deadline
+  queue (sorted set, due and lease hashes), its live-games index, its
+  open-tables index and its presence leases. A commit stays one atomic script,
+  and no key holds every game: the games spread over ``SHARDS`` slots, hence
+  over the masters;
+* the quick-match pool's keys all carry ``{<prefix>:pool}`` (its claim takes
+  several seekers atomically; the pool holds players waiting, not games);
+* a join code, a user's game index, a login, the worker loads keep their
+  untagged names (each is read and written alone), and the global channels
+  (deadline wake-ups, lobby notices) stay plain pub/sub channels.
+"""
 
 from __future__ import annotations
 
 import re
+import zlib
 
 DEFAULT_PREFIX = "tavolo"
+
+SHARDS = 16
+"""How many shards (hash slots) a cluster layout spreads the games over."""
 
 _GLOB_SPECIALS = re.compile(r"([*?\[\]\\])")
 
 
 class RedisKeys:
-    """Key and channel names under one prefix (``tavolo`` by default).
+    """Key and channel names under one prefix (``tavolo`` by default), in the single-server
+    layout or, with ``cluster=True``, the Redis Cluster one (see the module's docstring).
 
     Several deployments, or test runs, share one Redis by using different
-    prefixes; ``pattern()`` matches every key of this prefix, for cleanup.
+    prefixes; ``patterns()`` match every key of this prefix, for cleanup.
+    ``shards`` are the shard numbers (just ``0`` on one server) and
+    ``shard_of`` a game's; the per-shard keys take a shard number.
     """
 
-    def __init__(self, prefix: str = DEFAULT_PREFIX) -> None:
+    def __init__(self, prefix: str = DEFAULT_PREFIX, *, cluster: bool = False) -> None:
         prefix = prefix.rstrip(":")
         if not prefix:
             raise ValueError("a Redis key prefix must not be empty")
+        if cluster and ("{" in prefix or "}" in prefix):
+            raise ValueError("a Redis Cluster key prefix must not contain '{' or '}' (hash tags)")
         self.prefix = prefix
+        self.cluster = cluster
+        self.shards = range(SHARDS if cluster else 1)
+        self._pool = f"{{{prefix}:pool}}" if cluster else f"{prefix}:pool"
 
     def __repr__(self) -> str:
-        return f"RedisKeys({self.prefix!r})"
+        return f"RedisKeys({self.prefix!r}{', cluster=True' if self.cluster else ''})"
+
+    # --- shards -------------------------------------------------------------
+
+    def shard_of(self, game_id: str) -> int:
+        """The shard holding a game's keys: ``crc32(game id) % SHARDS`` on a cluster, else 0."""
+        return zlib.crc32(game_id.encode()) % SHARDS if self.cluster else 0
+
+    def _shard(self, shard: int) -> str:
+        """What a shard's keys start with: its hash tag on a cluster, the prefix otherwise."""
+        return f"{{{self.prefix}:s{shard}}}" if self.cluster else self.prefix
+
+    def _of_game(self, game_id: str) -> str:
+        return self._shard(self.shard_of(game_id))
 
     # --- live games ---------------------------------------------------------
 
     def game(self, game_id: str) -> str:
         """A live session's JSON envelope (sliding TTL)."""
-        return f"{self.prefix}:game:{game_id}"
+        return f"{self._of_game(game_id)}:game:{game_id}"
 
     def game_log(self, game_id: str) -> str:
         """List of a live match's logged changes (``domain.match_log``), as JSON, oldest first
         (the game's TTL)."""
-        return f"{self.prefix}:game:{game_id}:log"
+        return f"{self._of_game(game_id)}:game:{game_id}:log"
 
     def code(self, join_code: str) -> str:
         """A join code → the id of the game holding it (same TTL as the game)."""
@@ -44,19 +92,19 @@ class RedisKeys:
         """Sorted set of the games a user sits in, scored by creation time."""
         return f"{self.prefix}:user:{user_id}:games"
 
-    @property
-    def live_games(self) -> str:
-        """Sorted set of the unfinished live games, scored by when they expire (epoch ms)."""
-        return f"{self.prefix}:games:live"
+    def live_games(self, shard: int = 0) -> str:
+        """Sorted set of a shard's unfinished live games, scored by when they expire (epoch ms)."""
+        return f"{self._shard(shard)}:games:live"
 
-    @property
-    def open_tables(self) -> str:
-        """Sorted set of the games listed among the open tables, scored by when they expire (epoch ms)."""
-        return f"{self.prefix}:games:open"
+    def open_tables(self, shard: int = 0) -> str:
+        """Sorted set of a shard's games listed among the open tables, scored by when they
+        expire (epoch ms)."""
+        return f"{self._shard(shard)}:games:open"
 
     def events(self, game_id: str) -> str:
-        """Pub/sub channel announcing a game's new versions and who is connected to it."""
-        return f"{self.prefix}:game:{game_id}:events"
+        """Pub/sub channel announcing a game's new versions and who is connected to it
+        (a shard channel, ``SPUBLISH``/``SSUBSCRIBE``, on a cluster)."""
+        return f"{self._of_game(game_id)}:game:{game_id}:events"
 
     @property
     def worker_loads(self) -> str:
@@ -72,56 +120,53 @@ class RedisKeys:
 
     def presence(self, game_id: str) -> str:
         """Sorted set of a game's connections (``[user id, connection id]``), scored by lease end (ms)."""
-        return f"{self.prefix}:presence:game:{game_id}"
+        return f"{self._of_game(game_id)}:presence:game:{game_id}"
 
-    @property
-    def presence_leases(self) -> str:
-        """Sorted set of every connection (``[game id, user id, connection id]``) by lease end (ms)."""
-        return f"{self.prefix}:presence:leases"
+    def presence_leases(self, shard: int = 0) -> str:
+        """Sorted set of every connection (``[game id, user id, connection id]``) of a shard's
+        games, by lease end (ms)."""
+        return f"{self._shard(shard)}:presence:leases"
 
     # --- quick-match pool ---------------------------------------------------
 
     def pool_seekers(self, game_type: str) -> str:
         """Hash of a game type's seekers: user id → seeker JSON."""
-        return f"{self.prefix}:pool:seekers:{game_type}"
+        return f"{self._pool}:seekers:{game_type}"
 
     def pool_leases(self, game_type: str) -> str:
         """Sorted set of a game type's seekers (user ids), scored by lease end (ms)."""
-        return f"{self.prefix}:pool:leases:{game_type}"
+        return f"{self._pool}:leases:{game_type}"
 
     @property
     def pool_game_types(self) -> str:
         """Set of the game types that may have seekers (cleaned lazily)."""
-        return f"{self.prefix}:pool:types"
+        return f"{self._pool}:types"
 
     def pool_waits(self, user_id: str) -> str:
         """The game type a user waits for (expires with their lease)."""
-        return f"{self.prefix}:pool:waits:{user_id}"
+        return f"{self._pool}:waits:{user_id}"
 
     def pool_assignment(self, user_id: str) -> str:
         """The JSON of the group a user was claimed into (TTL given by the claim)."""
-        return f"{self.prefix}:pool:assigned:{user_id}"
+        return f"{self._pool}:assigned:{user_id}"
 
     # --- deadlines ----------------------------------------------------------
 
-    @property
-    def deadlines(self) -> str:
-        """Sorted set of every pending deadline, scored by when it is next claimable."""
-        return f"{self.prefix}:deadlines"
+    def deadlines(self, shard: int = 0) -> str:
+        """Sorted set of a shard's pending deadlines, scored by when each is next claimable."""
+        return f"{self._shard(shard)}:deadlines"
 
-    @property
-    def deadline_due(self) -> str:
+    def deadline_due(self, shard: int = 0) -> str:
         """Hash: deadline member → its due time (the score moves while it is leased)."""
-        return f"{self.prefix}:deadlines:due"
+        return f"{self._shard(shard)}:deadlines:due"
 
-    @property
-    def deadline_leases(self) -> str:
+    def deadline_leases(self, shard: int = 0) -> str:
         """Hash: deadline member → the lease id of its current claim."""
-        return f"{self.prefix}:deadlines:leases"
+        return f"{self._shard(shard)}:deadlines:leases"
 
     def deadline_members(self, game_id: str) -> str:
         """Set of one game's deadline members, so ``replace`` can drop them all."""
-        return f"{self.prefix}:deadlines:game:{game_id}"
+        return f"{self._of_game(game_id)}:deadlines:game:{game_id}"
 
     @property
     def deadline_events(self) -> str:
@@ -143,5 +188,12 @@ class RedisKeys:
         return _GLOB_SPECIALS.sub(r"\\\1", self.prefix) + ":login:*"
 
     def pattern(self) -> str:
-        """A SCAN ``MATCH`` pattern for every key under this prefix."""
+        """A SCAN ``MATCH`` pattern for every untagged key under this prefix (every key of the
+        single-server layout)."""
         return _GLOB_SPECIALS.sub(r"\\\1", self.prefix) + ":*"
+
+    def patterns(self) -> tuple[str, ...]:
+        """SCAN ``MATCH`` patterns that together match every key under this prefix."""
+        if not self.cluster:
+            return (self.pattern(),)
+        return (self.pattern(), "{" + _GLOB_SPECIALS.sub(r"\\\1", self.prefix) + ":*")

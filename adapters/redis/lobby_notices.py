@@ -6,9 +6,8 @@ import asyncio
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator
 
-import redis.asyncio as redis
-
 from adapters.listeners import Listeners
+from adapters.redis.connection import Client
 from adapters.redis.keys import RedisKeys
 from adapters.redis.subscription import Subscription
 
@@ -38,7 +37,7 @@ class RedisLobbyNotices:
     the client belongs to the caller.
     """
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+    def __init__(self, client: Client, keys: RedisKeys) -> None:
         self._keys = keys
         self._listeners: Listeners[None] = Listeners()
         self._subscription = Subscription(client, self._received, self._resync)

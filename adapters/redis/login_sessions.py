@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from typing import Any
+from typing import Any, cast
 
-import redis.asyncio as redis
-
+from adapters.redis.connection import Client
 from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
 from application.identity import Identity
@@ -69,7 +68,7 @@ class RedisLoginSessions:
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: Client,
         keys: RedisKeys,
         idle_seconds: float = DEFAULT_IDLE_SECONDS,
         absolute_seconds: float = DEFAULT_ABSOLUTE_SECONDS,
@@ -123,7 +122,7 @@ class RedisLoginSessions:
         """``GETDEL``: of two racing callbacks, exactly one gets the attempt."""
         if not state:
             return None
-        raw: str | None = await self._client.getdel(self._keys.login_attempt(state))
+        raw = cast("str | None", await self._client.getdel(self._keys.login_attempt(state)))
         if raw is None:
             return None
         data: dict[str, Any] = json.loads(raw)
@@ -137,7 +136,8 @@ class RedisLoginSessions:
         )
 
     async def count(self) -> int:
-        """Counts the login keys with ``SCAN`` (expired keys are gone with their TTL)."""
+        """Counts the login keys with ``SCAN`` (expired keys are gone with their TTL); on a Redis
+        Cluster the client's ``SCAN`` goes through every master."""
         total = 0
         async for _ in self._client.scan_iter(match=self._keys.logins_pattern(), count=1000):
             total += 1

@@ -155,12 +155,28 @@ end
 """
 )
 
-# announce_presence(channel, before, after): when the sorted user-id lists ``before`` and
-# ``after`` differ, publishes ``p`` and the JSON array of ``after`` on the game's events
-# channel (never ``{`` nor a digit first: no envelope, no version; ``RedisNotifier``'s
-# ``PRESENCE_MARK``). Returns whether it did.
-ANNOUNCE_PRESENCE = Fragment(
-    """
+
+def game_publisher(sharded: bool) -> Fragment:
+    """publish_game(channel, message): a game's announcement on its events channel — ``SPUBLISH``
+    on a Redis Cluster, where that channel is a shard channel in the slot of the game's keys
+    (so a script may publish on it and the message reaches that shard only), else ``PUBLISH``."""
+    command = "SPUBLISH" if sharded else "PUBLISH"
+    return Fragment(
+        f"""
+local function publish_game(channel, message)
+  return redis.call('{command}', channel, message)
+end
+"""
+    )
+
+
+def presence_announcer(sharded: bool) -> Fragment:
+    """announce_presence(channel, before, after): when the sorted user-id lists ``before`` and
+    ``after`` differ, publishes ``p`` and the JSON array of ``after`` on the game's events
+    channel (``game_publisher``; never ``{`` nor a digit first: no envelope, no version;
+    ``RedisNotifier``'s ``PRESENCE_MARK``). Returns whether it did."""
+    return Fragment(
+        """
 local function announce_presence(channel, before, after)
   local same = #before == #after
   for i = 1, #after do
@@ -169,11 +185,16 @@ local function announce_presence(channel, before, after)
   if same then return false end
   local users = '[]'  -- cjson writes an empty table as an object
   if #after > 0 then users = cjson.encode(after) end
-  redis.call('PUBLISH', channel, 'p' .. users)
+  publish_game(channel, 'p' .. users)
   return true
 end
-"""
-)
+""",
+        needs=(game_publisher(sharded),),
+    )
+
+
+# The single-server announcer (plain ``PUBLISH``).
+ANNOUNCE_PRESENCE = presence_announcer(sharded=False)
 
 # drop_lapsed_seekers(seekers, leases, now): every seeker of a game type whose lease ended by
 # ``now`` (ms) leaves its hash (user id → seeker JSON) and its sorted set of leases. Returns how

@@ -6,8 +6,7 @@ import logging
 from collections.abc import Awaitable, Sequence
 from typing import cast
 
-import redis.asyncio as redis
-
+from adapters.redis.connection import Client, get_many
 from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import DROP_LAPSED_SEEKERS, NOW_MS, script
@@ -171,9 +170,17 @@ class RedisMatchPool:
     ``join``, ``leave`` and ``renew`` first read the waits records, then run one
     script that re-checks them (``join`` and ``leave`` read again and retry
     when a record changed in between).
+
+    On a Redis Cluster every key of the pool carries one hash tag,
+    ``{<prefix>:pool}`` (``RedisKeys``), so all of it lives in one slot: a
+    claim must check and take several seekers (and a join move one between
+    game types) in one atomic script, which a cluster allows only within one
+    slot; and one slot is enough, as the pool holds the players waiting for a
+    table right now (a lease each), not the games. The keys stay one hash and
+    one sorted set per game type.
     """
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+    def __init__(self, client: Client, keys: RedisKeys) -> None:
         self._client = client
         self._keys = keys
         self._join = client.register_script(_JOIN)
@@ -187,7 +194,7 @@ class RedisMatchPool:
         keys, user_id = self._keys, seeker.user_id
         encoded, lease_ms = encode_seeker(seeker), milliseconds(lease_seconds)
         while True:
-            before: str | None = await self._client.get(keys.pool_waits(user_id))
+            before = cast("str | None", await self._client.get(keys.pool_waits(user_id)))
             old_type = seeker.game_type if before is None else before
             joined = await self._join(
                 keys=[
@@ -210,7 +217,7 @@ class RedisMatchPool:
         lease_ms = milliseconds(lease_seconds)
         for start in range(0, len(user_ids), RENEW_CHUNK):
             chunk = user_ids[start : start + RENEW_CHUNK]
-            game_types: list[str | None] = await self._client.mget([self._keys.pool_waits(u) for u in chunk])
+            game_types = await get_many(self._client, [self._keys.pool_waits(u) for u in chunk])
             keys: list[str] = []
             args: list[str | int] = [lease_ms]
             for user_id, game_type in zip(chunk, game_types, strict=True):
@@ -223,7 +230,7 @@ class RedisMatchPool:
 
     async def leave(self, user_id: str) -> bool:
         while True:
-            game_type: str | None = await self._client.get(self._keys.pool_waits(user_id))
+            game_type = cast("str | None", await self._client.get(self._keys.pool_waits(user_id)))
             if game_type is None:
                 return False
             left = await self._leave(
@@ -280,7 +287,7 @@ class RedisMatchPool:
     async def assignments(self, user_ids: Sequence[str]) -> dict[str, Group]:
         if not user_ids:
             return {}
-        raws: list[str | None] = await self._client.mget([self._keys.pool_assignment(u) for u in user_ids])
+        raws = await get_many(self._client, [self._keys.pool_assignment(u) for u in user_ids])
         found: dict[str, Group] = {}
         for user_id, raw in zip(user_ids, raws, strict=True):
             if raw is None:

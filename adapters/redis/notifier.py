@@ -8,12 +8,11 @@ import re
 from collections.abc import AsyncIterator
 from functools import partial
 
-import redis.asyncio as redis
-
 from adapters.listeners import Listeners
 from adapters.redis.codec import decode_session, encode_session
+from adapters.redis.connection import Client, check_layout, is_cluster
 from adapters.redis.keys import RedisKeys
-from adapters.redis.subscription import Subscription
+from adapters.redis.subscription import ShardedSubscription, Subscription
 from application.ports import Notification
 from domain.session import GameSession
 
@@ -60,19 +59,34 @@ class RedisNotifier:
     becomes ``Notification(game_id, present=…)``; a malformed message is
     logged and ignored. ``close`` ends the subscription; the client itself
     belongs to the caller.
+
+    On a Redis Cluster a game's channel is a shard channel in the hash slot of
+    the game's keys (``RedisKeys``): it is published with ``SPUBLISH`` (the
+    commit script's too), which reaches only the master owning that slot, and
+    watched with ``SSUBSCRIBE`` on a connection to that master
+    (``ShardedSubscription``: one per master this process watches games on).
     """
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys) -> None:
+    def __init__(self, client: Client, keys: RedisKeys) -> None:
         self._client = client
         self._keys = keys
-        self._subscription = Subscription(client, self._received, self._resync)
+        check_layout(client, keys.cluster)
+        self._subscription: Subscription | ShardedSubscription
+        if is_cluster(client):
+            self._subscription = ShardedSubscription(client, self._received, self._resync)
+        else:
+            self._subscription = Subscription(client, self._received, self._resync)
         self._watch_counts: dict[str, int] = {}
         self._games_by_channel: dict[str, str] = {}
         self._listeners: Listeners[Notification] = Listeners()
 
     async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
         message = str(version) if session is None else encode_session(session)
-        receivers = await self._client.publish(self._keys.events(game_id), message)
+        channel = self._keys.events(game_id)
+        if is_cluster(self._client):
+            receivers = await self._client.spublish(channel, message)
+        else:
+            receivers = await self._client.publish(channel, message)
         logger.debug("game %s at version %d announced to %d process(es)", game_id, version, receivers)
 
     async def watch(self, game_id: str) -> None:

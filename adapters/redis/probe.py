@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import redis.asyncio as redis
 from redis.exceptions import RedisError
 
+from adapters.redis.connection import Client
 from application.ports import StorageUnavailable
 
 logger = logging.getLogger(__name__)
@@ -23,14 +23,14 @@ class RedisProbe:
     down or unreachable is reported in about a second. The error names no URL.
     """
 
-    def __init__(self, client: redis.Redis, timeout: float = PING_TIMEOUT_SECONDS) -> None:
+    def __init__(self, client: Client, timeout: float = PING_TIMEOUT_SECONDS) -> None:
         self._client = client
         self._timeout = timeout
 
     async def ping(self) -> None:
         try:
             async with asyncio.timeout(self._timeout):
-                await self._client.execute_command("PING")  # type: ignore[no-untyped-call]
+                await self._client.execute_command("PING")
         except TimeoutError as error:
             raise StorageUnavailable(f"Redis did not answer PING within {self._timeout:.1f} s") from error
         except (RedisError, OSError) as error:

@@ -3,11 +3,12 @@ the open tables."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-
-import redis.asyncio as redis
+from typing import cast
 
 from adapters.redis.codec import decode_logged, decode_session
+from adapters.redis.connection import Client, check_layout, get_many
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import NOW_MS, script
 from domain.match_log import Logged
@@ -51,29 +52,35 @@ class RedisSessionStore:
     ``open_tables`` reads the index of listed tables the commit script keeps
     (expired entries dropped on read), fetches their envelopes with one
     ``MGET`` and keeps those still ``listed``, oldest first.
+
+    On a Redis Cluster the live-games and open-tables indexes are one per shard
+    (``RedisKeys.shards``): ``count_live`` and ``open_tables`` read them all
+    (together), and the envelopes come with one ``MGET`` per hash slot. A
+    join code and a user's index are best-effort companions of the commit
+    there (``RedisCommits``): a code naming a game that does not hold it, or
+    no game, reads as no game; an index entry is checked against its game.
     """
 
-    def __init__(
-        self, client: redis.Redis, keys: RedisKeys, ttl_seconds: float = DEFAULT_TTL_SECONDS
-    ) -> None:
+    def __init__(self, client: Client, keys: RedisKeys, ttl_seconds: float = DEFAULT_TTL_SECONDS) -> None:
         if ttl_seconds <= 0:
             raise ValueError("ttl_seconds must be positive")
+        check_layout(client, keys.cluster)
         self._client = client
         self._keys = keys
         self._count_live = client.register_script(_COUNT_LIVE)
         self._open_tables = client.register_script(_OPEN_TABLES)
 
     async def get(self, game_id: str) -> GameSession | None:
-        raw: str | None = await self._client.get(self._keys.game(game_id))
+        raw = cast("str | None", await self._client.get(self._keys.game(game_id)))
         return None if raw is None else decode_session(raw)
 
     async def log(self, game_id: str) -> tuple[Logged, ...]:
         key = self._keys.game_log(game_id)
-        entries: list[bytes | str] = await self._client.lrange(key, 0, -1)  # type: ignore[misc]
+        entries = cast("list[str]", await self._client.lrange(key, 0, -1))
         return tuple(decode_logged(entry) for entry in entries)
 
     async def find_by_code(self, code: str) -> GameSession | None:
-        game_id: str | None = await self._client.get(self._keys.code(code))
+        game_id = cast("str | None", await self._client.get(self._keys.code(code)))
         if game_id is None:
             return None
         session = await self.get(game_id)
@@ -81,10 +88,10 @@ class RedisSessionStore:
 
     async def games_of(self, user_id: str) -> list[GameSession]:
         index = self._keys.user_games(user_id)
-        game_ids: list[str] = await self._client.zrevrange(index, 0, -1)
+        game_ids = cast("list[str]", await self._client.zrevrange(index, 0, -1))
         if not game_ids:
             return []
-        raws: list[str | None] = await self._client.mget([self._keys.game(gid) for gid in game_ids])
+        raws = await get_many(self._client, [self._keys.game(gid) for gid in game_ids])
         sessions: list[GameSession] = []
         gone: list[str] = []
         for game_id, raw in zip(game_ids, raws, strict=True):
@@ -101,15 +108,21 @@ class RedisSessionStore:
 
     async def count_live(self) -> int:
         """Unfinished games, from an index the commit script keeps (expired entries dropped here)."""
-        return int(await self._count_live(keys=[self._keys.live_games]))
+        counts = await asyncio.gather(
+            *(self._count_live(keys=[self._keys.live_games(shard)]) for shard in self._keys.shards)
+        )
+        return sum(int(count) for count in counts)
 
     async def open_tables(self, limit: int) -> list[GameSession]:
         if limit <= 0:
             return []
-        game_ids: list[str] = await self._open_tables(keys=[self._keys.open_tables])
+        indexed: list[list[str]] = await asyncio.gather(
+            *(self._open_tables(keys=[self._keys.open_tables(shard)]) for shard in self._keys.shards)
+        )
+        game_ids = [game_id for shard_ids in indexed for game_id in shard_ids]
         if not game_ids:
             return []
-        raws: list[str | None] = await self._client.mget([self._keys.game(gid) for gid in game_ids])
+        raws = await get_many(self._client, [self._keys.game(gid) for gid in game_ids])
         listed = [session for session in map(decode_session, filter(None, raws)) if session.listed]
         listed.sort(key=lambda session: (session.created_at, session.id))
         logger.debug("%d open table(s) indexed, %d listed", len(game_ids), len(listed))

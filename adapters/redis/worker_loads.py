@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import redis.asyncio as redis
-
+from adapters.redis.connection import Client
 from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import NOW_MS, script
@@ -38,7 +37,7 @@ class RedisWorkerLoads:
     """``WorkerLoads`` on Redis: one hash of every worker's latest report (lateness and Redis
     ``TIME`` of the report, in ms); one script records a report and reads the worst fresh one."""
 
-    def __init__(self, client: redis.Redis, keys: RedisKeys, fresh_seconds: float = FRESH_SECONDS) -> None:
+    def __init__(self, client: Client, keys: RedisKeys, fresh_seconds: float = FRESH_SECONDS) -> None:
         self._key = keys.worker_loads
         self._fresh_ms = milliseconds(fresh_seconds)
         self._exchange = client.register_script(_EXCHANGE)

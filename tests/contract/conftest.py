@@ -20,7 +20,11 @@ How an adapter joins a suite (the Redis ones live in ``redis_factories.py``):
 
 2. add it to the registry: ``DEADLINE_QUEUES["redis"] = redis_deadline_queue``.
    The registry's keys are the fixture's params, so every test of the suite
-   also runs as ``[redis]``.
+   also runs as ``[redis]``. Every Redis factory also runs on a Redis Cluster
+   (``cluster=True``): ``with_cluster`` adds it to a registry as
+   ``redis-cluster``, so every suite that runs on Redis runs on the cluster
+   too (``tests.cluster``: this test process's private cluster, started on
+   first use and stopped when the session ends).
 
 The ``SessionStore`` is read-only (``Commits`` writes every session), so its
 suite runs on ``commit_setup``: a store together with the commits that write it
@@ -38,8 +42,9 @@ due times from ``timeline.now()`` and only use the short lifetimes in
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from functools import partial
 from typing import Any, TypeVar
 
 import pytest
@@ -55,6 +60,7 @@ from adapters.memory.presence import MemoryPresence
 from adapters.memory.session_store import MemorySessionStore
 from adapters.memory.worker_loads import MemoryWorkerLoads
 from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier, WorkerLoads
+from tests.cluster import stop_shared_cluster
 from tests.contract import (
     GAME_TTL_SECONDS,
     LOBBY_TTL_SECONDS,
@@ -128,19 +134,32 @@ async def memory_worker_loads(timeline: Timeline) -> AsyncIterator[WorkerLoads]:
 
 # --- registries: name -> factory; the keys are the fixtures' params ----------
 
-NOTIFIERS: dict[str, Factory[Notifier]] = {"memory": memory_notifier, "redis": redis_notifier}
-DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = {
-    "memory": memory_deadline_queue,
-    "redis": redis_deadline_queue,
-}
-COMMITS: dict[str, Factory[CommitSetup]] = {"memory": memory_commits, "redis": redis_commits}
-LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = {
-    "memory": memory_login_sessions,
-    "redis": redis_login_sessions,
-}
-PRESENCES: dict[str, Factory[PresenceSetup]] = {"memory": memory_presence, "redis": redis_presence}
-MATCH_POOLS: dict[str, Factory[MatchPool]] = {"memory": memory_match_pool, "redis": redis_match_pool}
-WORKER_LOADS: dict[str, Factory[WorkerLoads]] = {"memory": memory_worker_loads, "redis": redis_worker_loads}
+
+def with_cluster(registry: dict[str, Any], redis_factory: Any) -> dict[str, Any]:
+    """``registry`` with ``redis_factory`` as ``redis`` and, on the Redis Cluster, ``redis-cluster``."""
+    return {**registry, "redis": redis_factory, "redis-cluster": partial(redis_factory, cluster=True)}
+
+
+NOTIFIERS: dict[str, Factory[Notifier]] = with_cluster({"memory": memory_notifier}, redis_notifier)
+DEADLINE_QUEUES: dict[str, Factory[DeadlineQueue]] = with_cluster(
+    {"memory": memory_deadline_queue}, redis_deadline_queue
+)
+COMMITS: dict[str, Factory[CommitSetup]] = with_cluster({"memory": memory_commits}, redis_commits)
+LOGIN_SESSIONS: dict[str, Factory[LoginSessions]] = with_cluster(
+    {"memory": memory_login_sessions}, redis_login_sessions
+)
+PRESENCES: dict[str, Factory[PresenceSetup]] = with_cluster({"memory": memory_presence}, redis_presence)
+MATCH_POOLS: dict[str, Factory[MatchPool]] = with_cluster({"memory": memory_match_pool}, redis_match_pool)
+WORKER_LOADS: dict[str, Factory[WorkerLoads]] = with_cluster(
+    {"memory": memory_worker_loads}, redis_worker_loads
+)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stop_the_cluster_at_the_end() -> Iterator[None]:
+    """The private Redis Cluster (if a test started it) stops with the test session."""
+    yield
+    stop_shared_cluster()
 
 
 # --- time -------------------------------------------------------------------

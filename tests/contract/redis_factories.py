@@ -5,10 +5,16 @@ port). Every test gets its own key prefix (``tavolo-test-<hex>``), which is also
 the name of its connections in ``CLIENT LIST``, and every key under that
 prefix is deleted when the test ends. An unreachable server skips the test, or
 fails it when ``TAVOLO_REQUIRE_SERVICES=1``; it is probed once per run.
+
+Each factory takes ``cluster=True`` too (the registries' ``redis-cluster``
+entries): the same adapters then run on this test process's private Redis
+Cluster (``tests.cluster.shared_cluster``, three masters on loopback ports,
+started on first use) with the cluster key layout, under a prefix of their own.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator
@@ -17,7 +23,6 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-import redis.asyncio as redis
 from redis.exceptions import RedisError
 
 from adapters.memory.clock import SystemClock
@@ -33,8 +38,17 @@ from adapters.redis import (
     RedisSessionStore,
     connect,
 )
+from adapters.redis.connection import Client, connect_cluster, is_cluster
 from adapters.redis.worker_loads import RedisWorkerLoads
-from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier, WorkerLoads
+from application.ports import (
+    DeadlineQueue,
+    LoginSessions,
+    MatchPool,
+    Notifier,
+    StorageUnavailable,
+    WorkerLoads,
+)
+from tests.cluster import shared_cluster
 from tests.conftest import service_unavailable
 from tests.contract import (
     GAME_TTL_SECONDS,
@@ -65,9 +79,9 @@ def _without_credentials(url: str) -> str:
 
 @dataclass(frozen=True)
 class RedisSpace:
-    """A test's own corner of the Redis server: a client and a unique key prefix."""
+    """A test's own corner of the Redis server (or cluster): a client and a unique key prefix."""
 
-    client: redis.Redis
+    client: Client
     keys: RedisKeys
 
     @property
@@ -76,35 +90,52 @@ class RedisSpace:
         return self.keys.prefix
 
 
-async def delete_keys(client: redis.Redis, keys: RedisKeys) -> int:
+async def delete_keys(client: Client, keys: RedisKeys) -> int:
+    """Delete every key under ``keys``' prefix (on a cluster, on every master)."""
     deleted = 0
-    batch: list[str] = []
-    async for key in client.scan_iter(match=keys.pattern(), count=500):
-        batch.append(key)
-        if len(batch) >= 500:
-            deleted += await client.delete(*batch)
-            batch.clear()
-    if batch:
-        deleted += await client.delete(*batch)
+    for pattern in keys.patterns():
+        batch: list[str] = []
+        async for key in client.scan_iter(match=pattern, count=500):
+            batch.append(key)
+            if len(batch) >= 500:
+                deleted += await _delete(client, batch)
+                batch.clear()
+        if batch:
+            deleted += await _delete(client, batch)
     return deleted
 
 
+async def _delete(client: Client, keys: list[str]) -> int:
+    if is_cluster(client):  # one DEL per key: a DEL of several may only name keys of one slot
+        return sum(int(n) for n in await asyncio.gather(*(client.delete(key) for key in keys)))
+    return int(await client.delete(*keys))
+
+
 @asynccontextmanager
-async def redis_space(timeline: Timeline) -> AsyncIterator[RedisSpace]:
+async def redis_space(timeline: Timeline, cluster: bool = False) -> AsyncIterator[RedisSpace]:
     """Connect (or skip), switch the test to real time, and clean the prefix up afterwards."""
-    url = redis_url()
-    if _unreachable:
-        service_unavailable("Redis", _unreachable[0])
     prefix = f"tavolo-test-{uuid.uuid4().hex}"
-    client = connect(url, client_name=prefix)
-    try:
-        await client.execute_command("PING")
-    except (RedisError, OSError) as error:
-        await client.aclose()
-        _unreachable.append(f"{_without_credentials(url)}: {error}")
-        service_unavailable("Redis", _unreachable[0])
+    client: Client
+    if cluster:
+        client = connect_cluster(shared_cluster().nodes, client_name=prefix)
+        try:
+            await client.execute_command("PING")
+        except StorageUnavailable as error:
+            await client.aclose()
+            service_unavailable("Redis Cluster", str(error))
+    else:
+        url = redis_url()
+        if _unreachable:
+            service_unavailable("Redis", _unreachable[0])
+        client = connect(url, client_name=prefix)
+        try:
+            await client.execute_command("PING")
+        except (RedisError, OSError, StorageUnavailable) as error:
+            await client.aclose()
+            _unreachable.append(f"{_without_credentials(url)}: {error}")
+            service_unavailable("Redis", _unreachable[0])
     timeline.use_real_time(SystemClock())
-    space = RedisSpace(client, RedisKeys(prefix))
+    space = RedisSpace(client, RedisKeys(prefix, cluster=cluster))
     try:
         yield space
     finally:
@@ -132,29 +163,35 @@ async def closing(adapter: C) -> AsyncIterator[C]:
 
 
 @asynccontextmanager
-async def redis_notifier(timeline: Timeline) -> AsyncIterator[Notifier]:
-    async with redis_space(timeline) as space, closing(RedisNotifier(space.client, space.keys)) as notifier:
+async def redis_notifier(timeline: Timeline, cluster: bool = False) -> AsyncIterator[Notifier]:
+    async with (
+        redis_space(timeline, cluster) as space,
+        closing(RedisNotifier(space.client, space.keys)) as notifier,
+    ):
         yield notifier
 
 
 @asynccontextmanager
-async def redis_deadline_queue(timeline: Timeline) -> AsyncIterator[DeadlineQueue]:
-    async with redis_space(timeline) as space, closing(RedisDeadlineQueue(space.client, space.keys)) as queue:
+async def redis_deadline_queue(timeline: Timeline, cluster: bool = False) -> AsyncIterator[DeadlineQueue]:
+    async with (
+        redis_space(timeline, cluster) as space,
+        closing(RedisDeadlineQueue(space.client, space.keys)) as queue,
+    ):
         yield queue
 
 
 @asynccontextmanager
-async def redis_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessions]:
-    async with redis_space(timeline) as space:
+async def redis_login_sessions(timeline: Timeline, cluster: bool = False) -> AsyncIterator[LoginSessions]:
+    async with redis_space(timeline, cluster) as space:
         yield RedisLoginSessions(
             space.client, space.keys, idle_seconds=LOGIN_IDLE_SECONDS, absolute_seconds=LOGIN_ABSOLUTE_SECONDS
         )
 
 
 @asynccontextmanager
-async def redis_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
+async def redis_commits(timeline: Timeline, cluster: bool = False) -> AsyncIterator[CommitSetup]:
     async with (
-        redis_space(timeline) as space,
+        redis_space(timeline, cluster) as space,
         closing(RedisDeadlineQueue(space.client, space.keys)) as deadlines,
         closing(RedisNotifier(space.client, space.keys)) as notifier,
         closing(RedisLobbyNotices(space.client, space.keys)) as lobby,
@@ -168,18 +205,21 @@ async def redis_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
 
 
 @asynccontextmanager
-async def redis_presence(timeline: Timeline) -> AsyncIterator[PresenceSetup]:
-    async with redis_space(timeline) as space, closing(RedisNotifier(space.client, space.keys)) as notifier:
+async def redis_presence(timeline: Timeline, cluster: bool = False) -> AsyncIterator[PresenceSetup]:
+    async with (
+        redis_space(timeline, cluster) as space,
+        closing(RedisNotifier(space.client, space.keys)) as notifier,
+    ):
         yield PresenceSetup(RedisPresence(space.client, space.keys), notifier)
 
 
 @asynccontextmanager
-async def redis_match_pool(timeline: Timeline) -> AsyncIterator[MatchPool]:
-    async with redis_space(timeline) as space:
+async def redis_match_pool(timeline: Timeline, cluster: bool = False) -> AsyncIterator[MatchPool]:
+    async with redis_space(timeline, cluster) as space:
         yield RedisMatchPool(space.client, space.keys)
 
 
 @asynccontextmanager
-async def redis_worker_loads(timeline: Timeline) -> AsyncIterator[WorkerLoads]:
-    async with redis_space(timeline) as space:
+async def redis_worker_loads(timeline: Timeline, cluster: bool = False) -> AsyncIterator[WorkerLoads]:
+    async with redis_space(timeline, cluster) as space:
         yield RedisWorkerLoads(space.client, space.keys, fresh_seconds=WORKER_REPORT_FRESH_SECONDS)

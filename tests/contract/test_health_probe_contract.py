@@ -8,6 +8,7 @@ import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
+from functools import partial
 
 import pytest
 
@@ -36,8 +37,8 @@ async def in_process_probe(timeline: Timeline) -> AsyncIterator[HealthProbe]:
 
 
 @asynccontextmanager
-async def redis_probe(timeline: Timeline) -> AsyncIterator[HealthProbe]:
-    async with redis_space(timeline) as space:
+async def redis_probe(timeline: Timeline, cluster: bool = False) -> AsyncIterator[HealthProbe]:
+    async with redis_space(timeline, cluster) as space:
         yield RedisProbe(space.client)
 
 
@@ -71,6 +72,7 @@ async def postgres_matches_probe(timeline: Timeline) -> AsyncIterator[HealthProb
 HEALTH_PROBES: dict[str, ProbeFactory] = {
     "memory-live-state": in_process_probe,
     "redis": redis_probe,
+    "redis-cluster": partial(redis_probe, cluster=True),
     "memory-matches": memory_matches_probe,
     "sqlite": sqlite_matches_probe,
     "postgres": postgres_matches_probe,

@@ -35,7 +35,7 @@ def moved(game: GameSession, number: int) -> tuple[GameSession, Logged]:
         ),
         Logged.fired(after.version, at, f"turn:{number}"),
         Logged.acted(after.version, at, 1, {"action": "ack"}),
-        Logged.handed_over(after.version, at, 0, "Computer 1 · Zoë"),
+        Logged.handed_over(after.version, at, 0, "Computer 1 · Zoë", ("guest:zoë", "Zoë")),
     )
     return after, entries[number % len(entries)]
 

@@ -149,11 +149,11 @@ async def test_the_open_tables_index_holds_the_listed_tables_by_when_they_expire
     assert await create(commits, private)
 
     assert await space.client.zrange(f"{space.keys.prefix}:games:open", 0, -1) == [table.id]
-    score = await space.client.zscore(space.keys.open_tables, table.id)
+    score = await space.client.zscore(space.keys.open_tables(), table.id)
     assert score is not None and before_ms + 5_000 <= score < before_ms + 6_000
     full = table.with_player(Seat("u-bob", "Bob"), now=table.created_at + 1)
     assert await commits.commit(full, table.version, ())
-    assert await space.client.zcard(space.keys.open_tables) == 0
+    assert await space.client.zcard(space.keys.open_tables()) == 0
 
 
 async def test_a_lobby_notice_from_one_process_reaches_a_listener_that_subscribed_on_its_own(
@@ -282,7 +282,7 @@ async def test_renewing_more_connections_than_one_script_takes_renews_every_one(
     await presence.renew(connections, 60)
 
     later_ms = (await redis_now(space) + 30) * 1000
-    assert await space.client.zcount(space.keys.presence_leases, later_ms, "+inf") == len(connections)
+    assert await space.client.zcount(space.keys.presence_leases(), later_ms, "+inf") == len(connections)
     for game in ("g0", "g1", "g2"):
         held = sum(1 for connection in connections if connection.game_id == game)
         assert await space.client.zcount(space.keys.presence(game), later_ms, "+inf") == held
@@ -296,7 +296,7 @@ async def test_expire_leaves_no_trace_of_the_lapsed_connections(space: RedisSpac
 
     assert await presence.expire() == 2
 
-    assert await space.client.exists(space.keys.presence_leases, space.keys.presence("g1")) == 0
+    assert await space.client.exists(space.keys.presence_leases(), space.keys.presence("g1")) == 0
 
 
 async def test_a_lapsed_connection_renewed_before_expire_stays_gone(space: RedisSpace) -> None:

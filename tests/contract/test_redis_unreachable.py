@@ -2,7 +2,8 @@
 
 The storage outage is a port-level fact the application and the edge know how
 to answer (``503 unavailable``, an ``error`` frame), so no Redis exception may
-escape an adapter. The client points at a port nobody listens on.
+escape an adapter. The client points at a port nobody listens on (``[cluster]``: a
+Redis Cluster client whose seed nodes are such ports).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from adapters.redis.commits import RedisCommits
-from adapters.redis.connection import connect
+from adapters.redis.connection import connect, connect_cluster, is_cluster
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.keys import RedisKeys
 from adapters.redis.login_sessions import RedisLoginSessions
@@ -34,17 +35,25 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture
-async def nowhere() -> AsyncIterator[Any]:
-    client = connect(f"redis://127.0.0.1:{free_port()}/0", client_name="tavolo-test-nowhere")
+@pytest.fixture(params=["server", "cluster"])
+async def nowhere(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    if request.param == "cluster":
+        seeds = [("127.0.0.1", free_port()), ("127.0.0.1", free_port())]
+        client: Any = connect_cluster(seeds, client_name="tavolo-test-nowhere")
+    else:
+        client = connect(f"redis://127.0.0.1:{free_port()}/0", client_name="tavolo-test-nowhere")
     try:
         yield client
     finally:
         await client.aclose()
 
 
+def nowhere_keys(client: Any) -> RedisKeys:
+    return RedisKeys("tavolo-test-nowhere", cluster=is_cluster(client))
+
+
 def calls(client: Any) -> dict[str, Callable[[], Awaitable[Any]]]:
-    keys = RedisKeys("tavolo-test-nowhere")
+    keys = nowhere_keys(client)
     store = RedisSessionStore(client, keys, ttl_seconds=60)
     commits = RedisCommits(client, keys, ttl_seconds=60)
     deadlines = RedisDeadlineQueue(client, keys)
@@ -58,6 +67,7 @@ def calls(client: Any) -> dict[str, Callable[[], Awaitable[Any]]]:
         "store.find_by_code": lambda: store.find_by_code(session.join_code),
         "store.games_of": lambda: store.games_of("u-anna"),
         "store.count_live": lambda: store.count_live(),
+        "store.open_tables": lambda: store.open_tables(10),
         "commits.commit": lambda: commits.commit(session, session.version, ()),
         "commits.commit(create)": lambda: commits.commit(session, 0, ()),
         "deadlines.replace": lambda: deadlines.replace(session.id, [ScheduledDeadline(session.id, "t", 1.0)]),
@@ -93,7 +103,7 @@ async def test_every_redis_adapter_call_answers_unavailable_when_redis_is_out_of
 
 
 async def test_a_watch_that_failed_while_redis_was_down_subscribes_on_the_next_try(nowhere: Any) -> None:
-    notifier = RedisNotifier(nowhere, RedisKeys("tavolo-test-nowhere"))
+    notifier = RedisNotifier(nowhere, nowhere_keys(nowhere))
     with pytest.raises(StorageUnavailable):
         await notifier.watch("g-1")
     with pytest.raises(StorageUnavailable):  # tried again, not taken as already watched

@@ -126,7 +126,7 @@ class RedisServer:
     def dbsize(self) -> int:
         client = self._client()
         try:
-            return int(client.dbsize())  # type: ignore[arg-type]
+            return int(client.dbsize())
         finally:
             client.close()
 
