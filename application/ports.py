@@ -35,7 +35,8 @@ class SessionStore(Protocol):
       (public, waiting, a seat free, somebody at it), oldest first.
     * ``log`` is a live game's log: the ``Logged`` entries its accepted commits
       carried, oldest first (empty for an unknown game). It lives and expires
-      with the game.
+      with the game, and goes once a commit marks the game's result recorded
+      (the match record holds it from then on).
     * A session expires, freeing its join code, after a configured idle time
       without a commit (sliding TTL; a shorter one while it waits in the
       lobby); nothing else ever removes one.

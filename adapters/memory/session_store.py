@@ -95,7 +95,9 @@ class MemorySessionStore:
         so nothing can come between the check and the write.
         """
         written = self._create(session) if expected_version == 0 else self._replace(session, expected_version)
-        if written and logged is not None:
+        if written and session.result_recorded:
+            self._records[session.id].log.clear()  # the match record holds it now
+        elif written and logged is not None:
             self._records[session.id].log.append(orjson.dumps(logged.dump()))
         return written
 

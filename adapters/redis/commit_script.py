@@ -16,7 +16,8 @@ waits in the lobby), 4 created_at, 5 expected version ('0' creates the game,
 reserving its join code), 6 flags (``f`` the game is finished, ``l`` the table
 is listed among the open tables, ``u`` it is not but may have been until now —
 a waiting table, or the commit that started its match; a match under way
-touches no open-tables key), 7 the game's
+touches no open-tables key; ``r`` its result is recorded: the match record
+holds its log now, which goes), 7 the game's
 events channel, 8 the deadline events channel, 9 the lobby channel, 10 the
 change's entry in the game's log (JSON; empty: none), 11… the new deadlines
 as member, due pairs.
@@ -65,7 +66,7 @@ else
 $refresh_code
 end
 redis.call('SET', $game, ARGV[2], 'PX', ARGV[3])
-if ARGV[5] == '0' then redis.call('DEL', $log) end
+if ARGV[5] == '0' or string.find(ARGV[6], 'r', 1, true) then redis.call('DEL', $log) end
 if ARGV[10] ~= '' then redis.call('RPUSH', $log, ARGV[10]) end
 redis.call('PEXPIRE', $log, ARGV[3])
 index_live($live, ARGV[1], ARGV[3], string.find(ARGV[6], 'f', 1, true) ~= nil)
@@ -140,10 +141,11 @@ def seated_users(session: GameSession) -> list[str]:
 
 
 def commit_flags(session: GameSession) -> str:
-    """ARGV 6 of the script: ``f`` when the game is finished; ``l`` when the table is listed,
-    else ``u`` when it may have been listed until this commit (it waits in the lobby, or this
-    commit started its match), so that a move of a match under way skips the open tables."""
-    finished = "f" if session.phase == "finished" else ""
+    """ARGV 6 of the script: ``f`` when the game is finished (``fr`` once its result is
+    recorded); ``l`` when the table is listed, else ``u`` when it may have been listed until
+    this commit (it waits in the lobby, or this commit started its match), so that a move of a
+    match under way skips the open tables."""
+    finished = ("fr" if session.result_recorded else "f") if session.phase == "finished" else ""
     if session.listed:
         return finished + "l"
     just_started = session.phase == "playing" and session.started_at == session.updated_at

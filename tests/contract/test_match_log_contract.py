@@ -164,3 +164,20 @@ async def test_a_game_created_again_after_its_expiry_starts_with_an_empty_log(
     assert await create(commit_setup.commits, anew)
 
     assert await commit_setup.store.log(game.id) == ()
+
+
+async def test_the_log_goes_once_the_result_is_recorded_and_the_record_holds_it(
+    commit_setup: CommitSetup,
+) -> None:
+    game, _ = await a_game_under_way(commit_setup)
+    finished = game.advanced({"over": True}, now=game.updated_at + 1, finished=True)
+    assert await commit_setup.commits.commit(
+        finished, game.version, (), Logged.fired(finished.version, 1.0, "t")
+    )
+    assert len(await commit_setup.store.log(game.id)) == 2
+
+    recorded = replace(finished.marked_recorded(), updated_at=finished.updated_at + 1)
+    assert await commit_setup.commits.commit(recorded, finished.version, ())
+
+    assert await commit_setup.store.log(game.id) == ()
+    assert await commit_setup.store.get(game.id) is not None  # the game itself stays

@@ -73,6 +73,7 @@ def test_the_commit_flags_say_finished_listed_or_maybe_listed_until_now() -> Non
     assert commit_flags(started) == "u", "the commit that started the match takes it off the list"
     assert commit_flags(replace(started, updated_at=2.0)) == "", "a move touches no open-tables key"
     assert commit_flags(table(phase="finished")) == "f"
+    assert commit_flags(replace(table(phase="finished"), result_recorded=True)) == "fr"
 
 
 def test_the_commit_arguments_are_ten_then_the_deadline_pairs() -> None:
