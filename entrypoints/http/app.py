@@ -20,6 +20,7 @@ from application.shared_lateness import SharedLateness
 from domain.errors import TavoloError
 from entrypoints.config import Settings
 from entrypoints.container import Container, build_container, resolved
+from entrypoints.draining import Drain, drain_of, stop_tasks
 from entrypoints.errors import (
     RETRY_AFTER_SECONDS,
     UNAVAILABLE,
@@ -49,6 +50,10 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     app.ctx.settings = settings
     app.ctx.container = container
     app.ctx.tasks = []
+    app.ctx.drain = Drain(settings.shutdown_grace_seconds)
+    # Sanic's own wait for the connections still open once the drain is over; the drain lowers it
+    # to what is left of the grace (see entrypoints.draining).
+    app.config.GRACEFUL_SHUTDOWN_TIMEOUT = settings.shutdown_grace_seconds
     install_security(app, settings)  # CSRF/Origin guard, CORS, WebSocket frame size and keep-alive
     blueprints = (
         health.bp,
@@ -64,6 +69,7 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     for blueprint in blueprints:
         app.blueprint(blueprint)
     _register_error_handlers(app)
+    _refuse_sockets_while_draining(app)
     _register_background_tasks(app, settings)
     app.blueprint(docs_bp)
     install_telemetry(app, settings)
@@ -98,6 +104,22 @@ def _register_error_handlers(app: AnySanic) -> None:
     async def unexpected(request: Request, error: Exception) -> HTTPResponse:
         log.exception("unexpected error on %s %s", request.method, request.path)
         return json(error_body("internal", "internal server error"), status=500)
+
+
+RESTART_RETRY_AFTER_SECONDS = 1
+
+
+def _refuse_sockets_while_draining(app: AnySanic) -> None:
+    @app.on_request
+    async def refuse_while_draining(request: Request) -> HTTPResponse | None:
+        """A worker that is stopping takes no new WebSocket: the client connects again, elsewhere."""
+        if not drain_of(request.app).draining or request.headers.get("upgrade", "").lower() != "websocket":
+            return None
+        return json(
+            error_body("shutting_down", "this server is restarting: connect again in a moment"),
+            status=503,
+            headers={"Retry-After": str(RESTART_RETRY_AFTER_SECONDS)},
+        )
 
 
 def saturation(lateness: SharedLateness, limit_seconds: float) -> Callable[[], bool]:
@@ -138,7 +160,12 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
 
     @app.after_server_stop
     async def close_resources(app: AnySanic) -> None:
-        await resolved(app.ctx.container.shutdown_resources())
+        drain = drain_of(app)  # what is left of the grace, and never less than its exit margin
+        timeout = max(drain.remaining(), drain.exit_margin())
+        try:
+            await asyncio.wait_for(resolved(app.ctx.container.shutdown_resources()), timeout)
+        except TimeoutError:
+            log.error("the storage did not close within %.1f s: exiting without it", timeout)
 
     @app.after_server_start
     async def start_background(app: AnySanic) -> None:
@@ -146,7 +173,9 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
             asyncio.create_task(app.ctx.hub.run(), name="tavolo-hub"),
             asyncio.create_task(
                 run_deadline_worker(
-                    app.ctx.games, app.ctx.live.deadlines, settings.deadline_heartbeat_seconds
+                    app.ctx.games,
+                    drain_of(app).deadlines(app.ctx.live.deadlines),
+                    settings.deadline_heartbeat_seconds,
                 ),
                 name="tavolo-deadlines",
             ),
@@ -174,7 +203,11 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
 
     @app.before_server_stop
     async def stop_background(app: AnySanic) -> None:
-        for task in app.ctx.tasks:
-            task.cancel()
-        await asyncio.gather(*app.ctx.tasks, return_exceptions=True)
+        # First, while the storage, the hub and the sockets still work: the moves in flight end,
+        # every socket is closed with 1012. Sanic's own listener that cancels the WebSocket
+        # handlers runs after this one, when none is left.
+        drain = drain_of(app)
+        await drain.drain()
+        await stop_tasks(app.ctx.tasks, drain.remaining() - 2 * drain.exit_margin())
         app.ctx.tasks = []
+        app.config.GRACEFUL_SHUTDOWN_TIMEOUT = max(0.1, drain.remaining() - drain.exit_margin())

@@ -4,6 +4,8 @@ Liveness does no I/O: it answers whenever the process runs, so a supervisor
 restarts the process only when restarting can help. Readiness asks every
 storage the server uses (each within about a second) and counts the workers;
 a load balancer or an orchestrator stops sending traffic while it says 503.
+A worker that is stopping (``entrypoints.draining``) is not ready either: it
+answers 503 with code ``shutting_down`` from its first moment of draining.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
 from application.health import ReadinessCheck
+from entrypoints.draining import drain_of
 from entrypoints.errors import RETRY_AFTER_SECONDS, UNAVAILABLE, UNAVAILABLE_MESSAGE
 from entrypoints.http.context import AnySanic, settings_of
 from entrypoints.http.openapi import Reply, documented
@@ -25,6 +28,8 @@ readiness_schema = ReadinessSchema()
 not_ready_schema = NotReadySchema()
 
 NO_STORE = {"Cache-Control": "no-store"}
+SHUTTING_DOWN = "shutting_down"
+SHUTTING_DOWN_MESSAGE = "this server is stopping: send traffic to another"
 
 
 def _readiness_check(app: AnySanic) -> ReadinessCheck:
@@ -62,7 +67,8 @@ async def live(request: Request) -> HTTPResponse:
             "Ready to serve: `degraded` when fewer server workers run than configured.", ReadinessSchema
         ),
         503: Reply(
-            "A storage does not answer (`checks` says which); retry after `Retry-After` seconds.",
+            "A storage does not answer (`checks` says which; code `unavailable`), or this worker is "
+            "stopping (code `shutting_down`); retry after `Retry-After` seconds.",
             NotReadySchema,
             headers={"Retry-After": "Seconds to wait before asking again."},
         ),
@@ -70,7 +76,8 @@ async def live(request: Request) -> HTTPResponse:
     tags=("health",),
     description=(
         "Asks the live-state store (Redis, when configured) and the match database, each within "
-        "about a second, and counts the running server workers."
+        "about a second, and counts the running server workers. A worker that is stopping "
+        "answers 503 from the start of its drain."
     ),
 )
 async def ready(request: Request) -> HTTPResponse:
@@ -78,8 +85,12 @@ async def ready(request: Request) -> HTTPResponse:
     census = SanicWorkerCensus(app, configured=settings_of(app).workers)
     readiness = await _readiness_check(app).check(census)
     checks = dict(readiness.checks)
-    if not readiness.ready:
-        body = {"code": UNAVAILABLE, "message": UNAVAILABLE_MESSAGE, "checks": checks}
+    draining = drain_of(app).draining
+    if draining or not readiness.ready:
+        code, message = (
+            (SHUTTING_DOWN, SHUTTING_DOWN_MESSAGE) if draining else (UNAVAILABLE, UNAVAILABLE_MESSAGE)
+        )
+        body = {"code": code, "message": message, "checks": checks}
         return json(
             not_ready_schema.dump(body),
             status=503,

@@ -10,7 +10,9 @@ table is made it gets ``{"type": "matched", "game_id": ..., "game_type": ...}``
 and is out of the pool. A socket that closes leaves the pool. ``{"action":
 "tables"}`` asks for the list again. Every refused message gets an ``error``
 frame and the socket stays open; the edge's limits (frame size, message
-budget, Origin) are the game socket's.
+budget, Origin) are the game socket's. A worker that is stopping closes every
+lobby socket with 1012 ("service restart"), taking it out of the pool: the
+client reconnects (to any worker) and seeks again.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from domain.engine import JSON
 from domain.errors import InvalidAction, TavoloError, Unauthorized
 from domain.matchmaking import Seeker
 from domain.session import GameSession
+from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
 from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
 from entrypoints.http.context import games_of, identity, lobby_feed_of, matchmaker_of, settings_of
 from entrypoints.http.frames import internal_frame
@@ -75,6 +78,12 @@ class LobbySocket:
     async def send(self, frame: JSON) -> None:
         await self._ws.send(orjson.dumps(frame).decode())
 
+    def answered(self) -> bool:
+        return True  # its answers are sent as each message is handled
+
+    async def close(self, code: int, reason: str) -> None:
+        await self._ws.close(code, reason)
+
 
 def _seek_arguments(message: dict[str, Any]) -> tuple[str, float | None]:
     game_type = message.get("game_type")
@@ -95,8 +104,19 @@ async def lobby_socket(request: Request, ws: Websocket) -> None:
         await ws.send(orjson.dumps(ws_unavailable()).decode())
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
+    socket = LobbySocket(ws, games_of(request.app).clock)
+    drain = drain_of(request.app)
+    if not drain.enter(socket):  # it got in as the worker began to stop
+        await ws.close(SERVICE_RESTART, RESTART_REASON)
+        return
+    try:
+        await _serve(request, ws, user, socket)
+    finally:
+        drain.leave(socket)
+
+
+async def _serve(request: Request, ws: Websocket, user: Identity | None, socket: LobbySocket) -> None:
     games, feed, matchmaker = games_of(request.app), lobby_feed_of(request.app), matchmaker_of(request.app)
-    socket = LobbySocket(ws, games.clock)
     settings = settings_of(request.app)
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     try:

@@ -14,6 +14,12 @@ with 1008. A player's move past what the server takes on at once
 (``application.admission``) is answered ``busy`` with ``retry_after_ms`` at
 once, having changed nothing.
 
+A worker that is stopping (``entrypoints.draining``) refuses new sockets (503
+before the handshake), answers a move or a rematch ``busy`` with
+``retry_after_ms``, lets the moves under way end and their answers go out,
+then closes every socket with 1012 ("service restart"): the client reconnects,
+to any worker, and the snapshot it gets on connect carries the current version.
+
 Storage outages: a message that needs Redis or the database while it is out of
 reach is answered ``{"type": "error", "code": "unavailable"}`` and the socket
 stays open (a socket that could not start following its game tries again on
@@ -36,12 +42,14 @@ from sanic.response import json as json_response
 from websockets.exceptions import ConnectionClosed
 
 from application.hub import GameHub
+from application.identity import Identity
 from application.play import act
 from application.ports import Clock, StorageUnavailable
 from application.rate_limit import TokenBucket
 from application.rematch import ask_rematch
 from domain.engine import JSON
 from domain.errors import Forbidden, InvalidAction, NotFound, TavoloError
+from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
 from entrypoints.http.context import admission_of, attendance_of, games_of, hub_of, identity, settings_of
 from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, presence_frame, state_frame
@@ -66,6 +74,8 @@ class SocketSubscriber:
         self._clock = clock
         self.state_version = 0
         """The version of the last ``state`` frame sent on this socket."""
+        self.owed_version = 0
+        """The version the last move accepted on this socket made: its answer is owed until sent."""
 
     @property
     def user_id(self) -> str | None:
@@ -85,6 +95,12 @@ class SocketSubscriber:
 
     async def send(self, frame: JSON) -> None:
         await self._ws.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
+
+    def answered(self) -> bool:
+        return self.state_version >= self.owed_version
+
+    async def close(self, code: int, reason: str) -> None:
+        await self._ws.close(code, reason)
 
 
 @bp.on_request
@@ -133,8 +149,23 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
     user_id = None if user is None else user.user_id
+    subscriber = SocketSubscriber(ws, user_id, games_of(request.app).clock)
+    drain = drain_of(request.app)
+    if not drain.enter(subscriber):  # it got in as the worker began to stop
+        await ws.close(SERVICE_RESTART, RESTART_REASON)
+        return
+    try:
+        await _serve(request, ws, game_id, user, subscriber)
+    finally:
+        drain.leave(subscriber)
+
+
+async def _serve(
+    request: Request, ws: Websocket, game_id: str, user: Identity | None, subscriber: SocketSubscriber
+) -> None:
+    user_id = subscriber.user_id
     games, hub, admission = games_of(request.app), hub_of(request.app), admission_of(request.app)
-    subscriber = SocketSubscriber(ws, user_id, games.clock)
+    drain = drain_of(request.app)
     log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
     traced = socket_trace(request, game_id, user_id)
     settings = settings_of(request.app)
@@ -158,14 +189,17 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
                     if user is None:
                         raise Forbidden("spectators cannot ask for a rematch")
                     known = subscriber.state_version
-                    session = await traced.action(REMATCH, ask_rematch(games, user, game_id))
+                    with drain.move():
+                        session = await traced.action(REMATCH, ask_rematch(games, user, game_id))
+                    subscriber.owed_version = max(subscriber.owed_version, session.version)
                     if session.version <= known:  # asked already: no broadcast comes
                         await hub.resend(game_id, subscriber)
                 else:
                     known = subscriber.state_version
-                    with admission.move(game_id):
+                    with drain.move(), admission.move(game_id):
                         acting = act(games, game_id, user_id, message)
                         session = await traced.action(message["action"], acting)
+                    subscriber.owed_version = max(subscriber.owed_version, session.version)
                     if session.version <= known:  # accepted but changed nothing (a repeated ack):
                         await hub.resend(game_id, subscriber)  # no broadcast comes, so answer here
             except TavoloError as error:

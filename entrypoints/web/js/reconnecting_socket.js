@@ -2,12 +2,18 @@
 // half a second up to ten), at once when the browser comes back online or to the tab. The game's
 // socket (./socket.js) and the lobby's (./lobby_socket.js) are both one.
 //
+// It reconnects whatever the close code. Code 1012 ("service restart") means the server worker is
+// stopping for a restart: every one of its sockets closes at once, so the first attempt is spread
+// at random over RESTART_SPREAD_MS (whichever worker answers, the owner resyncs in onOpen).
+//
 // handlers: onMessage(message) for every JSON frame; onStatus(status, failures) with "connecting",
 // "open" or "reconnecting" (failures: attempts since the last open); onOpen(reconnected) after every
 // open, so the owner can ask again for what a closed socket's server side forgot.
 
 const MIN_DELAY_MS = 500;
 const MAX_DELAY_MS = 10000;
+const SERVICE_RESTART = 1012;
+const RESTART_SPREAD_MS = 600; // a restart's clients come back over this long, not all at once
 
 export class ReconnectingSocket {
   constructor(path, handlers) {
@@ -57,18 +63,22 @@ export class ReconnectingSocket {
       }
       this.handlers.onMessage(message);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
       this.handlers.onStatus("reconnecting", this.attempts);
-      this.scheduleReconnect();
+      this.scheduleReconnect(event.code);
     });
   }
 
-  scheduleReconnect() {
+  scheduleReconnect(code) {
     const base = Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** this.attempts);
-    const delay = base / 2 + Math.random() * (base / 2);
+    // After a restart's close the next worker is up already: come back soon, spread out. Attempts
+    // that fail after it back off as usual.
+    const delay = code === SERVICE_RESTART && this.attempts === 0
+      ? 50 + Math.random() * RESTART_SPREAD_MS
+      : base / 2 + Math.random() * (base / 2);
     this.attempts += 1;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);
