@@ -155,20 +155,8 @@ def commit_flags(session: GameSession) -> str:
 def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
     """The KEYS of the layout's commit script (``commit_script``)."""
     shard = keys.shard_of(session.id)
-    if keys.cluster:
-        return [
-            keys.game(session.id),
-            keys.live_games(shard),
-            keys.deadlines(shard),
-            keys.deadline_due(shard),
-            keys.deadline_leases(shard),
-            keys.deadline_members(session.id),
-            keys.open_tables(shard),
-            keys.game_log(session.id),
-        ]
-    return [
+    in_slot = [  # every key in the game's hash slot: the whole of a cluster's KEYS
         keys.game(session.id),
-        keys.code(session.join_code),
         keys.live_games(shard),
         keys.deadlines(shard),
         keys.deadline_due(shard),
@@ -176,8 +164,12 @@ def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
         keys.deadline_members(session.id),
         keys.open_tables(shard),
         keys.game_log(session.id),
-        *(keys.user_games(user_id) for user_id in seated_users(session)),
     ]
+    if keys.cluster:
+        return in_slot
+    game, *rest = in_slot
+    users = (keys.user_games(user_id) for user_id in seated_users(session))
+    return [game, keys.code(session.join_code), *rest, *users]
 
 
 def commit_args(

@@ -157,6 +157,20 @@ class _HiredisPacking(redis.Connection):
             return packed
 
 
+def _connection_options(client_name: str) -> dict[str, Any]:
+    """How every connection of either client talks to Redis: ``str`` answers, its name in
+    ``CLIENT LIST``, the retries, timeouts and keep-alive."""
+    return {
+        "decode_responses": True,
+        "client_name": client_name,
+        "retry": _RETRY,
+        "socket_timeout": _COMMAND_TIMEOUT_SECONDS,
+        "socket_connect_timeout": _CONNECT_TIMEOUT_SECONDS,
+        "socket_keepalive": True,
+        "health_check_interval": _HEALTH_CHECK_SECONDS,
+    }
+
+
 def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
     """A client for ``url`` (``redis://`` or ``rediss://``) answering ``str``, not bytes.
 
@@ -172,13 +186,7 @@ def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
         **({"connection_class": _HiredisPacking} if tcp else {}),
         max_connections=POOL_SIZE,
         timeout=_POOL_WAIT_SECONDS,
-        decode_responses=True,
-        client_name=client_name,
-        retry=_RETRY,
-        socket_timeout=_COMMAND_TIMEOUT_SECONDS,
-        socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
-        socket_keepalive=True,
-        health_check_interval=_HEALTH_CHECK_SECONDS,
+        **_connection_options(client_name),
     )
     client: redis.Redis = _Client.from_pool(pool)  # the client owns the pool and closes it
     logger.debug("Redis client %s created", client_name)
@@ -201,13 +209,7 @@ def connect_cluster(nodes: Sequence[tuple[str, int]], *, client_name: str = "tav
     client: RedisCluster = _ClusterClient(
         startup_nodes=[ClusterNode(host, port) for host, port in nodes],
         max_connections=2 * POOL_SIZE,  # the commands' (POOL_SIZE at most), and pub/sub connections
-        decode_responses=True,
-        client_name=client_name,
-        retry=_RETRY,
-        socket_timeout=_COMMAND_TIMEOUT_SECONDS,
-        socket_connect_timeout=_CONNECT_TIMEOUT_SECONDS,
-        socket_keepalive=True,
-        health_check_interval=_HEALTH_CHECK_SECONDS,
+        **_connection_options(client_name),
     )
     logger.debug("Redis Cluster client %s created (%d seed node(s))", client_name, len(nodes))
     return client
