@@ -20,7 +20,7 @@ from application.identity import Identity
 from application.schedule import bot_token, computer_to_act
 from application.transition import Change, new_secret, transition
 from domain import steps
-from domain.bots.registry import LEVELS, Level, strategy_for
+from domain.bots.levels import LEVELS, Level
 from domain.errors import InvalidAction, NotFound
 from domain.session import GameSession, Seat
 
@@ -95,7 +95,7 @@ def move(games: Games, token: str) -> Change:
         chair = None if seat is None else session.seats[seat]
         if seat is None or chair is None:
             return None
-        strategy = strategy_for(session.game_type, bot_level(chair.user_id))
+        strategy = games.registry.computer_player(session.game_type, bot_level(chair.user_id))
         return steps.computer_move(session, engine, state, seat, strategy, now)
 
     return change

@@ -23,29 +23,44 @@ from application.rate_limit import FailureLimiter
 from application.transition import new_secret, transition
 from application.views import lobby_summary
 from domain import steps
-from domain.bots.registry import LEVELS
+from domain.bots.levels import LEVELS
 from domain.engine import JSON, options_json_schema, validate_options
 from domain.errors import Forbidden, InvalidAction, NotFound
+from domain.game_package import SHARED_ACTIONS, event_kind_schema
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
 
 
 def list_game_types(games: Games) -> list[JSON]:
-    """Every game with its seats, its options' schema and the server's table settings."""
-    return [
-        {
-            "id": engine.game_type,
-            "name": engine.name,
-            "description": engine.description,
-            "seats": engine.seats,
-            "options_schema": options_json_schema(engine.option_specs),
-            "turn_times": list(games.turn_choices),
-            "default_turn_time": games.timeouts.turn,
-            "computer_levels": list(LEVELS),
-        }
-        for engine in games.registry
-    ]
+    """Every game type with its seats, its options' schema, the server's table settings, and what
+    the browser needs from its game package: the table module to import, the events and actions it
+    knows, its rules and its words."""
+    return [game_type_entry(games, game_type) for game_type in games.registry.game_types]
+
+
+def game_type_entry(games: Games, game_type: str) -> JSON:
+    package = games.registry.package_of(game_type)
+    variant = package.variant(game_type)
+    engine = variant.engine
+    return {
+        "id": engine.game_type,
+        "name": engine.name,
+        "description": engine.description,
+        "seats": engine.seats,
+        "options_schema": options_json_schema(engine.option_specs),
+        "turn_times": list(games.turn_choices),
+        "default_turn_time": games.timeouts.turn,
+        "computer_levels": list(LEVELS),
+        "family": package.name,
+        "table_module": f"/games/{package.name}/{variant.table}",
+        "event_kinds": list(package.kinds),
+        "actions": [*SHARED_ACTIONS, *(action.action for action in package.actions)],
+        "action_schemas": {action.action: action.json_schema() for action in package.actions},
+        "event_schemas": {kind.kind: event_kind_schema(kind) for kind in package.event_kinds},
+        "rules": dict(package.rules),
+        "words": {language: dict(words) for language, words in package.words.items()},
+    }
 
 
 @dataclass(frozen=True, slots=True)

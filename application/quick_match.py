@@ -31,7 +31,7 @@ from application.games import Games
 from application.identity import Identity
 from application.ports import MatchPool, StorageUnavailable
 from domain import steps
-from domain.bots.registry import LEVELS
+from domain.bots.levels import LEVELS
 from domain.elo import START_RATING
 from domain.errors import InvalidAction
 from domain.matchmaking import Group, Seeker, find_group

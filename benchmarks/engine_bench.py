@@ -85,9 +85,9 @@ def bench_engine(engine: Any, steps: int, seed: int = 7) -> dict[str, Any]:
 
 def run(product_dir: Path, steps: int) -> list[dict[str, Any]]:
     sys.path.insert(0, str(product_dir))
-    from domain.games import default_registry
+    from entrypoints.game_packages import installed_registry
 
-    return [bench_engine(engine, steps) for engine in default_registry()]
+    return [bench_engine(engine, steps) for engine in installed_registry()]
 
 
 def main() -> None:

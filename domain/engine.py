@@ -72,6 +72,18 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class CardZones:
+    """Where every card of a state is, by who may see it, as the family's card codes:
+    ``hands`` each seat's own (seen by that seat alone), ``hidden`` the cards nobody sees (a face-down
+    stock), ``public`` every card anybody may see (the table, a trick, the piles taken, a face-up
+    card). Together they hold the family's whole deck (``GameEngine.card_codes``), each card once."""
+
+    hands: tuple[tuple[str, ...], ...]
+    hidden: tuple[str, ...]
+    public: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerResult:
     seat: int
     team: str | None
@@ -156,6 +168,8 @@ class GameEngine(Protocol):
     description: str
     seats: int
     option_specs: tuple[OptionSpec, ...]
+    card_codes: tuple[str, ...]
+    """Every card of the family's deck, as the codes its views and events name them."""
 
     def start(
         self,
@@ -205,6 +219,11 @@ class GameEngine(Protocol):
 
     def result(self, state: Any) -> MatchResult | None:
         """The final result once ``is_over``; ``None`` before."""
+        ...
+
+    def card_zones(self, state: Any) -> CardZones:
+        """Where every card of ``state`` is (``CardZones``): what the engine contract suite checks
+        views and events against, so nothing names a card its receiver may not see."""
         ...
 
     def dump(self, state: Any) -> JSON: ...

@@ -8,14 +8,10 @@ that seat, and the others only learn that it was dealt or drew (with counts).
     {"kind": "play", "seat": 2, "card": "07D", ...}
 
 ``kind`` first, then ``seat`` when the event concerns one seat, then its fields.
-The kinds (the README has the table with every field):
-
-* every game: ``hand_started``, ``cards_dealt`` (public counts) and ``dealt``
-  (private cards), ``play``, ``ack``, ``timeout``, ``hand_end``, ``match_end``;
-* the fishing games: ``leftovers`` (the table cards the last capturer takes);
-* briscola and chiamata: ``trick``;
-* briscola: ``drew`` (private card), ``cards_drawn`` (public), ``trump_drawn``;
-* chiamata: ``bid``, ``pass``, ``auction_won``, ``call``, ``partner_revealed``.
+Every game makes the ``SHARED_EVENT_KINDS``: ``hand_started``, ``cards_dealt`` (public counts)
+and ``dealt`` (private cards), ``ack``, ``timeout``, ``hand_end``, ``match_end``. A game package
+declares its own kinds beside them (``domain.game_package.EventKind``), and the README has the
+table of every installed kind with its fields.
 """
 
 from __future__ import annotations
@@ -25,6 +21,9 @@ from typing import Any
 
 from domain.cards import Card, codes
 from domain.engine import JSON, Event
+
+SHARED_EVENT_KINDS = ("hand_started", "cards_dealt", "dealt", "ack", "timeout", "hand_end", "match_end")
+"""The event kinds every game makes; a package's own kinds come beside them."""
 
 
 def event_json(event: Event) -> JSON:

@@ -12,7 +12,9 @@ from dataclasses import replace
 from functools import partial
 
 from application.ports import StorageUnavailable
+from domain.game_package import GamePackageError
 from entrypoints.config import ConfigError, Settings, load_settings
+from entrypoints.game_packages import installed_registry
 from entrypoints.http.context import AnySanic
 from entrypoints.logging_setup import configure_logging
 
@@ -92,6 +94,7 @@ def serve(settings: Settings) -> int:
         )
     if settings.workers > 1 and settings.database_kind == "memory":
         raise ConfigError("DATABASE_URL=memory:// keeps matches per process: use one worker")
+    installed_registry(settings.games)  # a broken or missing game package stops the server here
     asyncio.run(_check_database(settings))
     loader = AppLoader(factory=partial(_app_factory, settings))
     app = loader.load()
@@ -159,6 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(backfill_elo(settings))
     except ConfigError as error:
         print(f"tavolo: configuration error: {error}", file=sys.stderr)
+        return 2
+    except GamePackageError as error:
+        print(f"tavolo: cannot host the games: {error}", file=sys.stderr)
         return 2
     except StorageUnavailable as error:  # e.g. PostgreSQL down, or refusing the requested sslmode
         print(f"tavolo: the database is unavailable: {error}", file=sys.stderr)

@@ -46,6 +46,7 @@ VARIABLES: dict[str, str | None] = {
     "DATABASE_OPTIONS": None,
     "SQLITE_PATH": "var/tavolo.sqlite3",
     "WORKERS": "1",
+    "GAMES": None,  # unset: every installed game package; else the packages to host, comma-separated
     "SHUTDOWN_GRACE_SECONDS": "20",  # on SIGTERM: finish the moves in flight, close sockets (1012), exit
     # OIDC providers, one indexed block each (n = 0, 1, ...); none configured: guests only
     "OIDC_<n>_PROVIDER": None,
@@ -150,6 +151,7 @@ class Settings:
     redis_key_prefix: str = "tavolo"
     database_url: str = "sqlite:///var/tavolo.sqlite3"
     workers: int = 1
+    games: tuple[str, ...] = ()  # the game packages to host; empty: every installed one
     shutdown_grace_seconds: float = 20.0
     bot_move_delay_seconds: float = 0.8
     # OpenTelemetry (off by default; the headers may carry credentials, so they stay out of repr)
@@ -407,6 +409,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         oidc_login_timeout_seconds=_positive_number(env, "OIDC_LOGIN_TIMEOUT_SECONDS"),
         cors_allow_origins=cors_origins,
         cors_allow_origin_regex=_cors_regex(env),
+        games=_list(env, "GAMES"),
         cors_allow_methods=tuple(method.upper() for method in _list(env, "CORS_ALLOW_METHODS")),
         cors_allow_headers=tuple(header.lower() for header in _list(env, "CORS_ALLOW_HEADERS")),
         cors_allow_credentials=cors_credentials,

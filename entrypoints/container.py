@@ -77,8 +77,8 @@ from application.ports import (
 from application.quick_match import Matchmaker
 from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
-from domain.games import default_registry
 from entrypoints.config import ConfigError, Settings
+from entrypoints.game_packages import installed_registry
 
 log = logging.getLogger(__name__)
 
@@ -247,7 +247,7 @@ class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
 
     clock = providers.Singleton(SystemClock)
-    registry = providers.Singleton(default_registry)
+    registry = providers.Singleton(installed_registry, settings.provided.games)
     live = providers.Resource(open_live_state, settings, clock)
     matches = providers.Resource(open_match_repository, settings)
 

@@ -19,8 +19,8 @@ from typing import Any, TextIO
 
 import jsonschema
 
-from domain.games import default_registry
 from domain.record_check import check_record
+from entrypoints.game_packages import installed_registry
 
 SCHEMA_PACKAGE = "entrypoints.schemas"
 SCHEMA_FILE = "match-record-1.json"
@@ -55,7 +55,7 @@ def verify(path: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int
         for line in broken:
             print(f"  {line}", file=err)
         return 2
-    verdict = check_record(record, default_registry())
+    verdict = check_record(record, installed_registry())
     if verdict.problem is not None:
         problem = verdict.problem
         steps = record["steps"]

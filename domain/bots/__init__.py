@@ -2,12 +2,12 @@
 
 A strategy never sees the engine state, only the dict ``engine.view(state, seat)``
 returns for its seat, and draws any randomness from the ``random.Random`` it is given.
-``strategy_for`` (in ``registry``) picks one by game type and level.
+Each game package gives one per level (``levels``); ``easy`` (a random legal move) fits every game.
 """
 
 from __future__ import annotations
 
 from domain.bots.base import Strategy
-from domain.bots.registry import LEVELS, Level, strategy_for
+from domain.bots.levels import LEVELS, Level
 
-__all__ = ["LEVELS", "Level", "Strategy", "strategy_for"]
+__all__ = ["LEVELS", "Level", "Strategy"]

@@ -1,11 +1,2 @@
-"""Every game the platform hosts, one package per family."""
-
-from __future__ import annotations
-
-from domain.games.fishing import FISHING_ENGINES
-from domain.games.tricks import TRICK_ENGINES
-from domain.registry import EngineRegistry
-
-
-def default_registry() -> EngineRegistry:
-    return EngineRegistry((*FISHING_ENGINES, *TRICK_ENGINES))
+"""The built-in game packages, one folder per family (each registered in ``tavolo.games`` like any
+outside package), and what their engines share (``base``, ``codec``, ``deadlines``)."""

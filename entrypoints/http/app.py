@@ -68,6 +68,7 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     )
     for blueprint in blueprints:
         app.blueprint(blueprint)
+    app.blueprint(static.game_assets(container.registry()))
     _register_error_handlers(app)
     _refuse_sockets_while_draining(app)
     _register_background_tasks(app, settings)

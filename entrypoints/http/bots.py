@@ -9,7 +9,7 @@ from sanic.response import HTTPResponse, json
 
 from application.computer_players import add_bot, remove_bot
 from application.views import game_view
-from domain.bots.registry import LEVELS
+from domain.bots.levels import LEVELS
 from entrypoints.http.context import games_of, require_identity
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import GameViewSchema, load, read_json

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from domain.game_package import SHARED_ACTIONS
+from domain.registry import EngineRegistry
 from entrypoints.http.schemas import ActionSchema, GameViewSchema, LobbySchema
 
 PLATFORM_EVENTS = (
@@ -24,27 +26,23 @@ PLATFORM_EVENTS = (
     "rematch",
     "rematch_ready",
 )
-GAME_EVENTS = (
-    "hand_started",
-    "cards_dealt",
-    "dealt",
-    "play",
-    "ack",
-    "timeout",
-    "hand_end",
-    "match_end",
-    "leftovers",
-    "trick",
-    "drew",
-    "cards_drawn",
-    "trump_drawn",
-    "bid",
-    "pass",
-    "auction_won",
-    "call",
-    "partner_revealed",
-)
-EVENT_KINDS = PLATFORM_EVENTS + GAME_EVENTS
+"""The platform's own events; the games' kinds are the installed packages' (``installed_kinds``)."""
+
+
+def installed_kinds(registry: EngineRegistry) -> list[str]:
+    """Every event kind a socket of this server may send: the platform's, then each package's."""
+    kinds = dict.fromkeys(PLATFORM_EVENTS)
+    for package in registry.packages:
+        kinds.update(dict.fromkeys(package.kinds))
+    return list(kinds)
+
+
+def installed_actions(registry: EngineRegistry) -> list[str]:
+    """Every action a client may send: ``state`` (a fresh snapshot), ``ack``, each package's."""
+    actions = dict.fromkeys(("state", *SHARED_ACTIONS))
+    for package in registry.packages:
+        actions.update(dict.fromkeys(action.action for action in package.actions))
+    return list(actions)
 
 
 class EventSchema(Schema):
@@ -55,7 +53,10 @@ class EventSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    kind = fields.String(required=True, validate=validate.OneOf(EVENT_KINDS))
+    kind = fields.String(
+        required=True,
+        metadata={"description": "what happened: a platform event, or one of the game type's `event_kinds`"},
+    )
     seat = fields.Integer(metadata={"description": "the seat the event concerns, when it concerns one"})
 
 

@@ -72,7 +72,8 @@ async def create(request: Request) -> HTTPResponse:
     body = load(create_schema, read_json(request))
     games = games_of(request.app)
     choices = TableChoices(body["public"], body["rated"], body["turn_time"])
-    session = await create_game(games, user, body["game_type"], body["options"], choices)
+    game_type = body["game_type"] or games.registry.default_game_type
+    session = await create_game(games, user, game_type, body["options"], choices)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 
@@ -90,9 +91,8 @@ async def against_the_computer(request: Request) -> HTTPResponse:
     user = await require_identity(request)
     body = load(computer_schema, read_json(request))
     games = games_of(request.app)
-    session = await play_computer(
-        games, user, body["game_type"], body["level"], body["options"], body["turn_time"]
-    )
+    game_type = body["game_type"] or games.registry.default_game_type
+    session = await play_computer(games, user, game_type, body["level"], body["options"], body["turn_time"])
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
 

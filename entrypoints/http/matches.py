@@ -80,9 +80,10 @@ async def ratings(request: Request) -> HTTPResponse:
 async def leaderboard_route(request: Request) -> HTTPResponse:
     query = load(leaderboard_query, query_args(request))
     user = await identity(request)
+    records = records_of(request.app)
     board = await leaderboard(
-        records_of(request.app),
-        query["game_type"],
+        records,
+        query["game_type"] or records.registry.default_game_type,
         query["page"],
         query["limit"],
         None if user is None else user.user_id,

@@ -21,8 +21,11 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
+from domain.game_package import event_kind_schema
+from domain.registry import EngineRegistry
 from entrypoints.http.context import COOKIE_NAME, AnySanic
 from entrypoints.http.frame_schemas import COMPONENTS as FRAME_COMPONENTS
+from entrypoints.http.frame_schemas import installed_actions, installed_kinds
 from entrypoints.http.schemas import (
     ErrorSchema,
     GuestLoginSchema,
@@ -283,7 +286,21 @@ def build_openapi(app: AnySanic) -> dict[str, Any]:
             paths.setdefault(openapi_path(route), {})[method.lower()] = operation_object
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
-    return spec.to_dict()
+    return with_installed_games(spec.to_dict(), app.ctx.container.registry())
+
+
+def with_installed_games(document: dict[str, Any], registry: EngineRegistry) -> dict[str, Any]:
+    """The WebSocket components narrowed to the hosted games: the event kinds and actions of the
+    installed game packages, and each action's message as its own component."""
+    schemas = document["components"]["schemas"]
+    schemas["WsEvent"]["properties"]["kind"]["enum"] = installed_kinds(registry)
+    schemas["WsAction"]["properties"]["action"]["enum"] = installed_actions(registry)
+    for package in registry.packages:
+        for action in package.actions:
+            schemas[f"WsAction_{package.name}_{action.action}"] = action.json_schema()
+        for kind in package.event_kinds:
+            schemas[f"WsEvent_{package.name}_{kind.kind}"] = event_kind_schema(kind)
+    return document
 
 
 # --- routes whose modules are owned elsewhere: documented by route name ---------------------------

@@ -8,8 +8,10 @@ import orjson
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, post_dump, validate
 from sanic.request import Request
 
-from domain.bots.registry import LEVELS
+from domain.bots.levels import LEVELS
 from domain.errors import InvalidAction
+
+GAME_TYPE_DEFAULT = "a game type of `/api/game-types`; unset: the first one listed there"
 
 
 class ErrorSchema(Schema):
@@ -68,7 +70,10 @@ class GuestLoginSchema(Schema):
 
 
 class CreateGameSchema(Schema):
-    game_type = fields.String(load_default="scopone_scientifico")
+    game_type = fields.String(
+        load_default=None,
+        metadata={"description": GAME_TYPE_DEFAULT},
+    )
     options = fields.Dict(keys=fields.String(), load_default=dict)
     public = fields.Boolean(
         load_default=False,
@@ -88,7 +93,10 @@ class CreateGameSchema(Schema):
 
 
 class PlayComputerSchema(Schema):
-    game_type = fields.String(load_default="briscola")
+    game_type = fields.String(
+        load_default=None,
+        metadata={"description": GAME_TYPE_DEFAULT},
+    )
     options = fields.Dict(keys=fields.String(), load_default=dict)
     level = fields.String(
         load_default="normal",
@@ -148,6 +156,43 @@ class GameTypeSchema(Schema):
         required=True, metadata={"description": "the turn time when none is chosen"}
     )
     computer_levels = fields.List(fields.String(), required=True)
+    family = fields.String(
+        required=True, metadata={"description": "the game package the game type comes from"}
+    )
+    table_module = fields.String(
+        required=True,
+        metadata={"description": "the URL of the ES module that draws its table in the browser"},
+    )
+    event_kinds = fields.List(
+        fields.String(), required=True, metadata={"description": "every kind of event its matches make"}
+    )
+    actions = fields.List(
+        fields.String(), required=True, metadata={"description": "the actions a seat may send, ack included"}
+    )
+    action_schemas = fields.Dict(
+        keys=fields.String(),
+        values=fields.Dict(),
+        required=True,
+        metadata={"description": "each of its actions but ack, as the JSON Schema of the message"},
+    )
+    event_schemas = fields.Dict(
+        keys=fields.String(),
+        values=fields.Dict(),
+        required=True,
+        metadata={"description": "each of its own event kinds, as the JSON Schema of its fields"},
+    )
+    rules = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "its rules, by language"},
+    )
+    words = fields.Dict(
+        keys=fields.String(),
+        values=fields.Dict(),
+        required=True,
+        metadata={"description": "the words its table module shows, by language"},
+    )
 
 
 class PlayerSchema(Schema):
@@ -237,7 +282,11 @@ class LeaderboardQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    game_type = fields.String(load_default="scopone_scientifico", validate=validate.Length(min=1, max=64))
+    game_type = fields.String(
+        load_default=None,
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": GAME_TYPE_DEFAULT},
+    )
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
     focus = fields.String(load_default="", validate=validate.OneOf(["", "me"]))
@@ -248,20 +297,20 @@ class LeaderboardQuerySchema(Schema):
 
 
 class ActionSchema(Schema):
-    """A client's message, and each entry of ``legal_moves``: sendable as it is."""
+    """A client's message, and each entry of ``legal_moves``: sendable as it is. Its fields besides
+    ``action`` are the game's own, listed per game type by ``/api/game-types`` (``actions``)."""
+
+    class Meta:
+        unknown = INCLUDE
 
     action = fields.String(
         required=True,
-        metadata={
-            "description": "play, ack, bid, pass or call (the game's actions), or state for a fresh snapshot"
-        },
+        metadata={"description": "ack, one of the game's actions, or state for a fresh snapshot"},
     )
-    card = fields.String(metadata={"description": "a card code RRSUIT, e.g. 07D: the card played or called"})
-    capture = fields.List(
-        fields.String(), metadata={"description": "fishing games: the table cards the played card takes"}
-    )
-    rank = fields.Integer(metadata={"description": "chiamata auction: the rank bid"})
-    points = fields.Integer(metadata={"description": "chiamata auction: the target bid, once the two stands"})
+
+    @post_dump(pass_original=True)
+    def keep_game_fields(self, data: dict[str, Any], original: Any, **kwargs: Any) -> dict[str, Any]:
+        return {**original, **data}
 
 
 class RematchSchema(Schema):

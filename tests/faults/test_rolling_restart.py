@@ -49,7 +49,7 @@ import pytest_asyncio
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 from domain.record_check import check_record
 from entrypoints.http.context import COOKIE_NAME
 from tests.contract.match_factories import postgres_database
@@ -424,7 +424,7 @@ async def fetch_record(cluster: Cluster, game_id: str) -> dict[str, Any] | None:
 
 
 def check_table(table: Table, record: dict[str, Any], found: Findings) -> None:
-    verdict = check_record(record, default_registry())
+    verdict = check_record(record, installed_registry())
     if not verdict.ok:
         found.records_wrong.append(f"{table.game_id}: {verdict.problem}")
     steps = record["steps"]

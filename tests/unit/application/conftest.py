@@ -20,7 +20,7 @@ from adapters.memory.session_store import MemorySessionStore
 from application.games import Games
 from application.identity import Identity
 from domain.engine import Timeouts
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def games(
     clock: FakeClock, store: MemorySessionStore, deadlines: MemoryDeadlineQueue, notifier: MemoryNotifier
 ) -> Games:
     return Games(
-        registry=default_registry(),
+        registry=installed_registry(),
         store=store,
         commits=MemoryCommits(store, deadlines, notifier),
         clock=clock,

@@ -7,15 +7,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.bots import Level, Strategy, strategy_for
+from domain.bots import Level, Strategy
 from domain.engine import GameEngine, MatchResult, Timeouts
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 
 NOW = 1_000.0
 TIMEOUTS = Timeouts()
 MAX_STEPS = 20_000
 
-REGISTRY = default_registry()
+REGISTRY = installed_registry()
+
+
+def strategy_for(game_type: str, level: str) -> Strategy:
+    """The computer player the installed game packages give ``game_type`` at ``level``."""
+    return installed_registry().computer_player(game_type, level)
 
 
 def engine_for(game_type: str) -> GameEngine:

@@ -19,11 +19,11 @@ from domain import steps
 from domain.bots.easy import EasyStrategy
 from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 from domain.match_log import Logged
 from domain.session import GameSession, Seat
 
-REGISTRY = default_registry()
+REGISTRY = installed_registry()
 GAME_TYPES = [engine.game_type for engine in REGISTRY]
 TIMEOUTS = Timeouts(turn=30.0, hand_ack=20.0)
 T0 = 1_700_000_000.0

@@ -12,11 +12,11 @@ import pytest
 
 from domain.engine import Event, GameEngine, Timeouts
 from domain.events import event_json, visible_events
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 
 from .seen import RECEIVED
 
-ENGINES = list(default_registry())
+ENGINES = list(installed_registry())
 NOW = 1_000.0
 PRIVATE = frozenset({"dealt", "drew"})
 

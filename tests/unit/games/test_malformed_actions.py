@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from domain.cards import DECK
 from domain.engine import GameEngine, Timeouts
 from domain.errors import InvalidAction, TavoloError
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 
-REGISTRY = default_registry()
+REGISTRY = installed_registry()
 ENGINES = sorted(REGISTRY, key=lambda engine: engine.game_type)
 CODES = [card.code for card in DECK]
 UNICODE_DIGITS = ["\u00b2\u00b3D", "\u0660\u0667D", "\uff10\uff17D", "\u00b9\u2070B"]

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from domain.engine import GameEngine, Timeouts
-from domain.games import default_registry
+from entrypoints.game_packages import installed_registry
 
-ENGINES = list(default_registry())
+ENGINES = list(installed_registry())
 NOW = 1_000.0
 TIMEOUTS = Timeouts(turn=17.5, hand_ack=9.0)
 

@@ -7,21 +7,21 @@ import random
 import pytest
 
 from domain.cards import DECK
-from domain.engine import GameEngine, validate_options
+from domain.engine import validate_options
 from domain.errors import InvalidAction, InvalidOptions
 from domain.games.fishing import FISHING_ENGINES, SCOPA, SCOPA_A_QUATTRO, SCOPONE
+from domain.games.fishing.package import PACKAGE
 from domain.registry import EngineRegistry
 
 from .builders import NOW, TIMEOUTS
 
 
 def test_the_three_engines_are_registered_under_their_game_types() -> None:
-    engines: tuple[GameEngine, ...] = FISHING_ENGINES
-    registry = EngineRegistry(engines)
+    registry = EngineRegistry([PACKAGE])
     assert registry.get("scopone_scientifico") is SCOPONE
     assert registry.get("scopa") is SCOPA
     assert registry.get("scopa_a_quattro") is SCOPA_A_QUATTRO
-    assert [engine.seats for engine in engines] == [4, 2, 4]
+    assert [engine.seats for engine in FISHING_ENGINES] == [4, 2, 4]
 
 
 def test_option_defaults_follow_each_game() -> None:

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from domain.bots.base import ACK, Action, legal_moves, must_ack, own_seat
-from domain.bots.briscola import choose_card, sight_from
 from domain.cards import SUITS, Card, Suit
 from domain.games.tricks.cards import RANK_ORDER, card_points, strength
+from domain.games.tricks.computer_briscola import choose_card, sight_from
 
 HIGH_RANKS = (1, 3, 10)
 """Ace, three and king: the cards that take tricks and carry points."""
