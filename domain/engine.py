@@ -2,7 +2,8 @@
 
 An engine is a set of pure functions over its own immutable state object:
 
-* ``start`` deals a match (from a seeded RNG, or from an explicit deck order);
+* ``start`` deals a match (from a seeded RNG, or from an explicit deck order of the family's own
+  cards, for tests);
 * ``apply`` takes one seat's action and returns the next state and its events;
 * ``fire`` does what a pending deadline says (turn timeout, hand-end timeout);
 * ``to_act`` names every seat the match waits for, ``turn`` the one on turn;
@@ -11,6 +12,9 @@ An engine is a set of pure functions over its own immutable state object:
 
 ``start``, ``apply`` and ``fire`` all answer an ``Outcome``: the next state and the
 ``Event``s of what happened (``domain.events.visible_events`` picks a receiver's).
+
+A family owns its cards: the platform sees them only as the codes its views and events carry
+(``card_codes``, ``card_zones``), so a game may play with any deck, not only the 40 Italian cards.
 
 Time (``now``, epoch seconds) and randomness (a ``random.Random``) always come in
 as arguments, so every match is reproducible from its seed and actions.
@@ -24,7 +28,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from domain.cards import Card
 from domain.errors import InvalidOptions
 
 JSON = dict[str, Any]
@@ -177,7 +180,7 @@ class GameEngine(Protocol):
         timeouts: Timeouts,
         now: float,
         rng: random.Random,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Any] | None = None,
     ) -> Outcome:
         """Deal a new match: its first state and the events of the first deal.
         ``options`` are checked (``validate_options``) and their defaults filled in."""

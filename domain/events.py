@@ -5,7 +5,7 @@ happened. Most are public; the cards a seat is dealt or draws are private to
 that seat, and the others only learn that it was dealt or drew (with counts).
 ``visible_events`` picks a receiver's events and writes each as one JSON object::
 
-    {"kind": "play", "seat": 2, "card": "07D", ...}
+    {"kind": "ack", "seat": 2}
 
 ``kind`` first, then ``seat`` when the event concerns one seat, then its fields.
 Every game makes the ``SHARED_EVENT_KINDS``: ``hand_started``, ``cards_dealt`` (public counts)

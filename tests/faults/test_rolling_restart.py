@@ -49,8 +49,8 @@ import pytest_asyncio
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from entrypoints.game_packages import installed_registry
 from domain.record_check import check_record
+from entrypoints.game_packages import installed_registry
 from entrypoints.http.context import COOKIE_NAME
 from tests.contract.match_factories import postgres_database
 from tests.contract.redis_factories import redis_url

@@ -16,7 +16,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from domain.engine import JSON, Deadline, MatchResult, OptionSpec, Outcome
+from domain.cards import DECK, codes
+from domain.engine import JSON, CardZones, Deadline, MatchResult, OptionSpec, Outcome
 from domain.errors import GameOver, IllegalMove, InvalidAction, NotYourTurn
 from domain.events import hand_end_timeout, turn_timeout
 from domain.games.base import EngineBase, Setup
@@ -31,6 +32,8 @@ from domain.games.fishing.views import build_view
 
 
 class FishingEngine(EngineBase[FishingState]):
+    card_codes: tuple[str, ...] = tuple(codes(DECK))
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.game_type = variant.game_type
@@ -102,6 +105,17 @@ class FishingEngine(EngineBase[FishingState]):
 
     def result(self, state: FishingState) -> MatchResult | None:
         return build_result(self.variant, state)
+
+    def card_zones(self, state: FishingState) -> CardZones:
+        """Each seat's hand; the deck still to deal, face down; and in public the table and the
+        captured piles (every captured card was seen on the table or played onto it). At a hand's
+        end the piles hold all forty until the next deal."""
+        piles = (card for pile in state.piles for card in pile)
+        return CardZones(
+            hands=tuple(tuple(codes(hand)) for hand in state.hands),
+            hidden=tuple(codes(state.deck)),
+            public=(*codes(state.table), *codes(piles)),
+        )
 
     def dump(self, state: FishingState) -> JSON:
         return dump_state(state)

@@ -16,7 +16,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from domain.engine import JSON, Deadline, MatchResult, OptionSpec, Outcome, PlayerResult
+from domain.cards import DECK, codes
+from domain.engine import JSON, CardZones, Deadline, MatchResult, OptionSpec, Outcome, PlayerResult
 from domain.errors import IllegalMove, NotYourTurn
 from domain.events import hand_end_timeout, turn_timeout
 from domain.games.base import EngineBase, Setup
@@ -48,6 +49,7 @@ class BriscolaEngine(EngineBase[BriscolaState]):
     """One engine class for both seat counts."""
 
     option_specs: tuple[OptionSpec, ...] = (TARGET_OPTION,)
+    card_codes: tuple[str, ...] = tuple(codes(DECK))
 
     def __init__(self, seats: int) -> None:
         if seats not in (2, 4):
@@ -120,6 +122,18 @@ class BriscolaEngine(EngineBase[BriscolaState]):
             for s in range(state.seats)
         )
         return MatchResult(sides=sides, scores=scores, winner=state.winner, players=players, details=details)
+
+    def card_zones(self, state: BriscolaState) -> CardZones:
+        """Each seat's hand; the face-down stock, hidden; and in public the trick on the table, the
+        cards each side has taken, and the trump card turned face up at the deal, which lies under
+        the stock until the last draw takes it into a hand."""
+        face_up = () if state.trump_drawn else (state.trump_card.code,)
+        taken = (card for pile in state.won for card in pile)
+        return CardZones(
+            hands=tuple(tuple(codes(hand)) for hand in state.hands),
+            hidden=tuple(codes(state.stock)),
+            public=(*face_up, *(play.card.code for play in state.trick), *codes(taken)),
+        )
 
     def dump(self, state: BriscolaState) -> JSON:
         return dump_state(state)

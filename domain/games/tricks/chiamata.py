@@ -16,8 +16,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from domain.cards import RANKS, SUITS, Card
-from domain.engine import JSON, Deadline, Event, MatchResult, OptionSpec, Outcome, PlayerResult
+from domain.cards import DECK, RANKS, SUITS, Card, codes
+from domain.engine import JSON, CardZones, Deadline, Event, MatchResult, OptionSpec, Outcome, PlayerResult
 from domain.errors import IllegalMove, InvalidAction, NotYourTurn
 from domain.events import turn_timeout
 from domain.games.base import EngineBase, Setup
@@ -50,6 +50,7 @@ class ChiamataEngine(EngineBase[ChiamataState]):
     description = "Five players: an auction names a card, and its secret holder joins the caller"
     seats = SEATS
     option_specs: tuple[OptionSpec, ...] = ()
+    card_codes: tuple[str, ...] = tuple(codes(DECK))
 
     def deal_first(self, setup: Setup) -> Outcome:
         blank = ChiamataState(
@@ -159,6 +160,21 @@ class ChiamataEngine(EngineBase[ChiamataState]):
             )
         return MatchResult(
             sides=sides, scores=scores, winner=final.winner, players=tuple(players), details=details
+        )
+
+    def card_zones(self, state: ChiamataState) -> CardZones:
+        """Each seat's hand (the whole deck is dealt: nothing is hidden); in public the trick on the
+        table and the cards each seat has taken. The called card is public from the call on: the call
+        names it to everybody, so any view may name it, though only its holder knows where it is
+        until it is played; it is counted there and not in that hand."""
+        called = state.called_card
+        in_hand = called is not None and any(called in hand for hand in state.hands)
+        named = (called.code,) if called is not None and in_hand else ()
+        taken = (card for pile in state.won for card in pile)
+        return CardZones(
+            hands=tuple(tuple(card.code for card in hand if card != called) for hand in state.hands),
+            hidden=(),
+            public=(*named, *(play.card.code for play in state.trick), *codes(taken)),
         )
 
     def dump(self, state: ChiamataState) -> JSON:

@@ -19,9 +19,9 @@ from domain import steps
 from domain.bots.easy import EasyStrategy
 from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
-from entrypoints.game_packages import installed_registry
 from domain.match_log import Logged
 from domain.session import GameSession, Seat
+from entrypoints.game_packages import installed_registry
 
 REGISTRY = installed_registry()
 GAME_TYPES = [engine.game_type for engine in REGISTRY]

@@ -1,0 +1,135 @@
+"""The engine contract suite has teeth: a real engine with one promise broken fails it, with a
+message that says where. Each double changes one thing (``doubles``); the same case passes on the
+honest package, so it is the broken promise the suite catches."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from domain.game_package import GameVariant
+from domain.games.fishing.package import PACKAGE as FISHING
+from domain.games.tricks.package import PACKAGE as TRICKS
+from engine_contract import Case, check_package, run_case
+
+from .doubles import (
+    ChattyPlays,
+    CheatingPlayer,
+    ForgetfulLoad,
+    LosingACard,
+    OwnShuffle,
+    PeekingViews,
+    Peephole,
+    ShowingItsState,
+    SwallowingRefusals,
+    TellingTheStock,
+    with_engine,
+    with_variant,
+)
+
+
+def only_easy(variant: GameVariant) -> GameVariant:
+    return replace(variant, computer_players={"easy": variant.computer_players["easy"]})
+
+
+def cheating_normal(variant: GameVariant) -> GameVariant:
+    peephole = Peephole()
+    engine = ShowingItsState(variant.engine, peephole)
+    cheat = CheatingPlayer(variant.engine, peephole)
+    return replace(variant, engine=engine, computer_players={**variant.computer_players, "normal": cheat})
+
+
+CAUGHT = (
+    (TRICKS, Case("briscola", "no_leak", 0)),
+    (TRICKS, Case("briscola", "hostable", None)),
+    (TRICKS, Case("briscola", "computer_player_levels", None)),
+    (TRICKS, Case("briscola", "computer_players_normal", 0)),
+    (TRICKS, Case("briscola", "reproducible", 0)),
+    (TRICKS, Case("briscola_a_quattro", "computer_players_normal", 0)),
+    (TRICKS, Case("briscola_chiamata", "cards_conserved", 0)),
+    (TRICKS, Case("briscola_chiamata", "event_kinds_declared", 0)),
+    (FISHING, Case("scopa", "no_leak", 0)),
+    (FISHING, Case("scopa", "dump_load_round_trips", 0)),
+    (FISHING, Case("scopa", "reproducible", 0)),
+    (FISHING, Case("scopa", "cards_conserved", 0)),
+    (FISHING, Case("scopone_scientifico", "illegal_moves_refused", 0)),
+)
+"""Every case a double below fails."""
+
+
+def test_the_honest_packages_pass_every_case_the_doubles_fail() -> None:
+    for package, case in CAUGHT:
+        run_case(package, case)
+
+
+def test_a_view_naming_another_seats_card_fails_the_suite() -> None:
+    peeking = with_engine(TRICKS, "briscola", PeekingViews)
+    leak = r"briscola, seed 0, step 0: seat 0's view names \w+ \(in 'peek'\), which is in seat 1's hand"
+    with pytest.raises(AssertionError, match=leak):
+        run_case(peeking, Case("briscola", "no_leak", 0))
+    with pytest.raises(AssertionError):
+        check_package(peeking, matches=1)
+
+
+def test_a_public_event_naming_a_face_down_card_fails_the_suite() -> None:
+    telling = with_engine(FISHING, "scopa", TellingTheStock)
+    leak = r"scopa, seed 0, step 0: a spectator is shown the event .*'next': '(\w+)'.*names \1: .*hidden"
+    with pytest.raises(AssertionError, match=leak):
+        run_case(telling, Case("scopa", "no_leak", 0))
+
+
+def test_a_package_without_a_computer_player_for_a_level_fails_the_suite() -> None:
+    lacking = with_variant(TRICKS, "briscola", only_easy)
+    missing = "briscola: package 'tricks' has no computer player for level 'normal'"
+    with pytest.raises(AssertionError, match=missing):
+        run_case(lacking, Case("briscola", "computer_player_levels", None))
+    with pytest.raises(AssertionError, match="cannot host it: briscola has no computer player for level"):
+        run_case(lacking, Case("briscola", "hostable", None))
+    with pytest.raises(AssertionError, match="no computer player for level 'normal'"):
+        run_case(lacking, Case("briscola", "computer_players_normal", 0))
+
+
+def test_a_load_that_forgets_the_score_fails_the_suite() -> None:
+    forgetful = with_engine(FISHING, "scopa", ForgetfulLoad)
+    broken = r"scopa, seed 0, step \d+: load\(dump\(state\)\) dumps otherwise: 'scores' was \[\d+, \d+\]"
+    with pytest.raises(AssertionError, match=broken):
+        run_case(forgetful, Case("scopa", "dump_load_round_trips", 0))
+    with pytest.raises(
+        AssertionError, match=r"carrying on from the stored state of step \d+ makes another state"
+    ):
+        run_case(forgetful, Case("scopa", "reproducible", 0))
+
+
+def test_card_zones_that_lose_a_card_fail_the_suite() -> None:
+    for package, game_type in ((FISHING, "scopa"), (TRICKS, "briscola_chiamata")):
+        losing = with_engine(package, game_type, LosingACard)
+        lost = rf"{game_type}, seed 0, step \d+: card_zones does not hold the deck once: missing \w+"
+        with pytest.raises(AssertionError, match=lost):
+            run_case(losing, Case(game_type, "cards_conserved", 0))
+
+
+def test_a_computer_player_that_reads_more_than_its_view_fails_the_suite() -> None:
+    cheating = with_variant(TRICKS, "briscola_a_quattro", cheating_normal)
+    with pytest.raises(AssertionError, match=r"'normal' computer player: decides .* more than its view"):
+        run_case(cheating, Case("briscola_a_quattro", "computer_players_normal", 0))
+
+
+def test_an_engine_dealing_from_its_own_random_source_fails_the_suite() -> None:
+    unseeded = with_engine(TRICKS, "briscola", OwnShuffle)
+    with pytest.raises(AssertionError, match=r"briscola, seed 0, step 0: the replay makes other events"):
+        run_case(unseeded, Case("briscola", "reproducible", 0))
+
+
+def test_an_engine_that_lets_a_refused_action_pass_as_a_no_op_fails_the_suite() -> None:
+    swallowing = with_engine(FISHING, "scopone_scientifico", SwallowingRefusals)
+    accepted = r"scopone_scientifico, seed 0, step 0: seat \d's unknown action .* is accepted"
+    with pytest.raises(AssertionError, match=accepted):
+        run_case(swallowing, Case("scopone_scientifico", "illegal_moves_refused", 0))
+
+
+def test_an_event_with_a_field_its_kind_does_not_declare_fails_the_suite() -> None:
+    chatty = with_engine(TRICKS, "briscola_chiamata", ChattyPlays)
+    undeclared = r"briscola_chiamata, seed 0, step \d+: a 'play' event .* is not as declared: .*'mood'"
+    with pytest.raises(AssertionError, match=undeclared):
+        run_case(chatty, Case("briscola_chiamata", "event_kinds_declared", 0))
