@@ -90,8 +90,9 @@ async def test_a_person_alone_plays_a_whole_briscola_against_the_computer_from_t
         await log_in(anna)
 
         panel = anna.by("play-computer-panel")
-        # The panel opens on briscola, the default turn time and the first level.
-        await expect(panel.get_by_test_id("computer-game")).to_have_value("briscola")
+        # The panel opens on the server's first game, the default turn time and the first level.
+        first = (await (await anna.page.request.get("/api/game-types")).json())[0]["id"]
+        await expect(panel.get_by_test_id("computer-game")).to_have_value(first)
         await expect(panel.get_by_test_id("computer-turn-time")).to_have_value("30")
         level = "facile" if language == "it" else "easy"
         await expect(panel.get_by_label(level)).to_be_visible()

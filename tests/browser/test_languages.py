@@ -384,8 +384,9 @@ DICTIONARIES = """async () => ({
 
 PLURALS = """async () => {
   const { t } = await import("/web/js/i18n.js");
-  return [1, 2].flatMap((count) => [t("seat.tricks", { count }), t("seat.pile", { count }),
-    t("seat.scope", { count }), t("seat.holds", { count }), t("lobby.seats_open", { count, seats: 4 })]);
+  return [1, 2].flatMap((count) => [t("tricks.seat.tricks", { count }), t("fishing.seat.pile", { count }),
+    t("fishing.seat.scope", { count }), t("seat.holds", { count }),
+    t("lobby.seats_open", { count, seats: 4 })]);
 }"""
 
 KEY_PREFIXES = (

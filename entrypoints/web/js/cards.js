@@ -1,7 +1,8 @@
-// Italian cards drawn as inline SVG in the Napoletane style: pips for the asso to the 7 (./card_aces.js,
-// ./card_spots.js), figures for the fante, cavallo and re (./card_figures.js), and the rank in two
-// corners, always upright. Card names go through i18n: the suits, asso and the figures keep their Italian
-// names in English too.
+// The Italian cards, a library the Italian game families' table modules draw with (the shared UI draws
+// and names a card only through a game's table module, ./families.js). Drawn as inline SVG in the
+// Napoletane style: pips for the asso to the 7 (./card_aces.js, ./card_spots.js), figures for the fante,
+// cavallo and re (./card_figures.js), and the rank in two corners, always upright. Card names go through
+// i18n: the suits, asso and the figures keep their Italian names in English too.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -32,7 +33,7 @@ function faceArt(card) {
 
 /**
  * The rank in two corners, top-left and bottom-right, both upright: never turned, so a 6 never reads
- * as a 9. The figures show their rank too (8 fante, 9 cavallo, 10 re), the values scopa counts them at.
+ * as a 9. The figures show their rank too (8 fante, 9 cavallo, 10 re), the values the games count them at.
  */
 function indices(rank, color) {
   const attrs = `class="card-index" font-size="${rank === 10 ? 13 : 15.5}" font-weight="800" fill="${color}"`

@@ -1,12 +1,11 @@
 // The order of the cards in your hand: by suit then rank (the default), or by rank then suit.
-// The choice is remembered in this browser. Moving along the hand with the arrow keys lives here too.
+// The choice is remembered in this browser; each game family sorts its own cards by it (its table
+// module's sortCards, ./families.js). Moving along the hand with the arrow keys lives here too.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { parseCard } from "./cards.js";
 
 const STORAGE_KEY = "tavolo.hand_order";
-const SUIT_ORDER = { D: 0, C: 1, S: 2, B: 3 };
 export const ORDERS = ["suit", "rank"];
 
 export function handOrder() {
@@ -24,20 +23,6 @@ function remember(order) {
   } catch {
     // storage disabled: the choice lasts as long as the page
   }
-}
-
-/** ``codes`` sorted for display; codes that are not cards keep their place at the end. */
-export function sortHand(codes, order = handOrder()) {
-  const key = (code) => {
-    const card = parseCard(code);
-    if (!card) return [99, 99];
-    return order === "rank" ? [card.rank, SUIT_ORDER[card.suit]] : [SUIT_ORDER[card.suit], card.rank];
-  };
-  return [...codes].sort((a, b) => {
-    const [a1, a2] = key(a);
-    const [b1, b2] = key(b);
-    return a1 - b1 || a2 - b2;
-  });
 }
 
 /** The switch between the two orders; ``onChange`` redraws the hand. */

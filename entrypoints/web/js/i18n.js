@@ -3,11 +3,12 @@
 // The language is the one the header's switch chose (remembered in localStorage), else the first of
 // the browser's languages that tavolo speaks, else English. <html lang> follows it. A dictionary entry
 // is a string with {name} placeholders, or {one, other, ...} chosen by Intl.PluralRules on params.count.
+// The game families' words join the shared ones at start-up (``addWords``, from ./families.js).
 
 import it from "./i18n/it.js";
 import en from "./i18n/en.js";
 
-export const DICTIONARIES = { it, en };
+export const DICTIONARIES = { it: { ...it }, en: { ...en } };
 const FALLBACK = "en";
 const STORAGE_KEY = "tavolo.language";
 const listeners = new Set();
@@ -81,6 +82,24 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/**
+ * Add a game family's words ({it: {...}, en: {...}}, as GET /api/game-types gives them). Each key
+ * starts with "<family>.": a family's words never shadow the shared ones or another family's (a key
+ * that does not is left out and returned, for the caller to report).
+ */
+export function addWords(family, words) {
+  const refused = new Set();
+  for (const [lang, entries] of Object.entries(words || {})) {
+    const dictionary = DICTIONARIES[lang];
+    if (!dictionary) continue; // a language this page does not speak
+    for (const [key, entry] of Object.entries(entries || {})) {
+      if (key.startsWith(`${family}.`)) dictionary[key] = entry;
+      else refused.add(key);
+    }
+  }
+  return [...refused];
+}
+
 /** Whether the current dictionary has ``key`` (for texts that fall back to what the server sent). */
 export function has(key) {
   return Object.hasOwn(DICTIONARIES[current], key);
@@ -103,7 +122,7 @@ export function dateTime(epochSeconds) {
 export function errorText(error, context = null) {
   const code = error && error.code;
   if (code && context && has(`error.${context}.${code}`)) return t(`error.${context}.${code}`);
-  if (code && has(`error.${code}`)) return t(`error.${code}`);
+  if (code && has(`error.${code}`)) return t(`error.${code}`, error.params || {});
   if (error && error.message) return error.message;
   if (error && error.status) return t("error.http", { status: error.status });
   return String(error);

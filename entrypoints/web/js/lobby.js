@@ -2,7 +2,6 @@
 // then the open tables, a new table, join by code and the tables to go back to. One lobby socket feeds
 // the open tables and quick match while the screen shows; leaving the screen closes it.
 
-import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardsLink } from "./login.js";
@@ -13,11 +12,12 @@ import { openTablesPanel } from "./lobby_open.js";
 import { newTablePanel } from "./new_table.js";
 import { joinPanel } from "./lobby_join.js";
 import { continuePanel } from "./lobby_continue.js";
+import { gameTypes } from "./families.js";
 
 export { mountLogin } from "./login.js";
 
 export function mountLobby(root, ctx) {
-  const types = api.gameTypes();  // asked once, for every panel that offers a game
+  const types = Promise.resolve(gameTypes());  // as the page loaded them, for every panel that offers a game
   let socket = null;
   const send = (message) => Boolean(socket && socket.send(message));
   const quick = quickMatchPanel(ctx, types, send);

@@ -1,5 +1,6 @@
 // The lobby's "Play the computer" panel: a game, the computer's level and a turn time, and one button
-// that starts a match at once with computer players in every other seat (always casual).
+// that starts a match at once with computer players in every other seat (always casual). The panel
+// opens on the first game the server lists (its default game).
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -7,9 +8,6 @@ import { t } from "./i18n.js";
 import { errorBox, showError, radioGroup, selectField, setChoices } from "./form_parts.js";
 import { gameChoices, turnTimeChoices } from "./summary_words.js";
 import { levelName } from "./players.js";
-
-// Briscola is the quickest to learn and to play through: the panel opens on it when the server has it.
-export const FIRST_GAME = "briscola";
 
 export function computerPanel(ctx, types) {
   const error = errorBox("computer-error");
@@ -52,7 +50,7 @@ export function computerPanel(ctx, types) {
   });
   types.then((loaded) => {
     list = loaded.filter((type) => (type.computer_levels || []).length);
-    setChoices(game.select, gameChoices(list), FIRST_GAME);
+    setChoices(game.select, gameChoices(list), list.length ? list[0].id : null);
     render();
   }).catch((err) => showError(error, err));
   return h("section", {

@@ -28,7 +28,8 @@ function tableItem(ctx, table, mine, error) {
         }
       },
     }, t("lobby.take_seat"));
-  const facts = [optionsSummary(table.options), turnTimeText(table.turn_time)].filter(Boolean).join(" · ");
+  const facts = [optionsSummary(table.options, table.game_type), turnTimeText(table.turn_time)]
+    .filter(Boolean).join(" · ");
   return h("li", { class: "open-table", testid: "open-table", dataset: { gameId: table.id } },
     h("div", { class: "open-table-head" },
       h("h3", { id: title }, table.name),

@@ -10,7 +10,6 @@ import { t } from "./i18n.js";
 import { noteServerTime, serverNow } from "./clock.js";
 import { selectField, setChoices, errorBox, showError } from "./form_parts.js";
 import { gameChoices, secondsText } from "./summary_words.js";
-import { FIRST_GAME } from "./lobby_computer.js";
 
 const COMPUTERS_AFTER = [null, 15, 30, 60];
 
@@ -113,7 +112,8 @@ export function quickMatchPanel(ctx, types, send) {
   });
 
   types.then((loaded) => {
-    setChoices(game.select, gameChoices(loaded), carried ? carried.game_type : FIRST_GAME);
+    // A wish carried over goes on; else the first game the server lists (its default game).
+    setChoices(game.select, gameChoices(loaded), carried ? carried.game_type : loaded.length ? loaded[0].id : null);
     if (carried) {
       after.select.value = carried.computers_after === null ? "" : String(carried.computers_after);
       if (redrawn) wanted = carried;  // the lobby is drawn anew in another language: go on seeking

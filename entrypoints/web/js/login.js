@@ -4,8 +4,9 @@
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { cardElement } from "./cards.js";
-import { t } from "./i18n.js";
+import { t, listText } from "./i18n.js";
 import { errorBox, showError } from "./form_parts.js";
+import { gameTypes } from "./families.js";
 
 /** A link to the card reference page (#/cards). */
 export function cardsLink() {
@@ -18,7 +19,8 @@ export function mountLogin(root, ctx) {
   root.append(h("section", { class: "panel login", testid: "login" },
     h("div", { class: "fan", "aria-hidden": "true" }, ["01D", "01C", "01S", "01B"].map((c) => cardElement(c))),
     h("h1", {}, t("login.title")),
-    h("p", { class: "lead" }, t("login.lead")),
+    h("p", { class: "lead", testid: "login-lead" },
+      t("login.lead", { games: listText(gameTypes().map((type) => type.name)) })),
     providersBox,
     cardsLink(),
     error,

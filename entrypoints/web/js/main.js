@@ -3,6 +3,7 @@
 // #/stats, #/cards, #/replay/<match id> — with ?step=<n> for one of its steps —, #/logout). Switching
 // the language re-runs the router: the screen is drawn anew.
 // A guest's logout goes through the #/logout page, which warns what a guest loses (./guest_account.js).
+// The game families (./families.js) load before the first screen: every screen may draw a game.
 
 import { api, ApiError } from "./api.js";
 import { h, clear, announce } from "./dom.js";
@@ -16,6 +17,7 @@ import { mountTable } from "./table.js";
 import { mountStats } from "./stats.js";
 import { mountGallery } from "./gallery.js";
 import { mountReplay } from "./replay.js";
+import { loadFamilies } from "./families.js";
 
 const app = document.getElementById("app");
 const who = document.querySelector("[data-testid=who]");
@@ -184,7 +186,7 @@ window.addEventListener("hashchange", route);
   // Without the providers a guest is only not offered to keep their games: that never stops the page.
   const known = api.providers().then(signInProviders).catch(() => []);
   try {
-    await refreshMe();
+    await Promise.all([refreshMe(), loadFamilies()]);
   } catch (error) {
     app.append(h("p", { class: "error", role: "alert" }, errorText(error)));
     return;

@@ -1,15 +1,15 @@
 // The end of a match: who won and the final score; whether the match was rated and, if so, each
 // player's rating before and after it (they arrive a moment after the last move, once the result is
 // recorded: until then the panel says it is being recorded); the rematch (ask for one, see who asked);
-// and each hand (or deal) of the match in one line, opening on its full breakdown as the game's module
-// (./tables/*.js) draws it; and the way to the match's replay (#/replay/<id>, ./replay.js).
+// and each hand of the match in one line, opening on its full breakdown, both as the game's table module
+// (./families.js) words and draws them; and the way to the match's replay (#/replay/<id>, ./replay.js).
 //
 // ``over`` is the `game_over` frame ({scores, winner, hands, rated}), or what the view alone says of it
 // before that frame comes. ``actions``: {rematch(), asking (a rematch ask is on its way)}.
 
 import { h } from "./dom.js";
 import { t, listText } from "./i18n.js";
-import { FISHING, handSummaryText } from "./movelog_words.js";
+import { familyWord } from "./families.js";
 
 function isSeated(view) {
   return !view.spectator && view.seat !== null && view.seat !== undefined;
@@ -90,9 +90,8 @@ export class MatchEnd {
   hands(view, over, family, ui) {
     const records = Array.isArray(over.hands) && over.hands.length ? over.hands : [view.last_hand].filter(Boolean);
     if (!records.length) return null;
-    const fishing = FISHING.has(view.game_type);
     return h("section", { class: "match-hands", testid: "match-hands", "aria-labelledby": "hands-title" },
-      h("h3", { id: "hands-title" }, t(fishing ? "table.hands_title" : "table.deals_title")),
+      h("h3", { id: "hands-title" }, familyWord(view.game_type, "hand_by_hand")),
       h("ol", { class: "match-hand-list" }, records.map((record, index) => {
         const last = index === records.length - 1;
         const key = record.hand_number ?? index;
@@ -100,7 +99,7 @@ export class MatchEnd {
         // One "breakdown" on the page, the last hand's, as the hand-end screen has it.
         if (breakdown && !last) breakdown.dataset.testid = "hand-breakdown";
         const details = h("details", { class: "match-hand", open: this.open.has(key) ? this.open.get(key) : last },
-          h("summary", { testid: "match-hand-summary" }, handSummaryText(view.game_type, record, ui)),
+          h("summary", { testid: "match-hand-summary" }, family.handText(record, ui)),
           breakdown);
         details.addEventListener("toggle", () => {
           if (details.isConnected) this.open.set(key, details.open);

@@ -1,7 +1,7 @@
 // The table's move log ("what happened"): every move of the current hand, newest last, built from the
 // events of the `state` frames, with the previous hand's summary on top. Entries are recorded and stored
 // here and drawn as a list; ./movelog_words.js words them, ./movelog_review.js shows the last trick or
-// capture.
+// capture. The game's own events become entries, and are worded, by its table module (./families.js).
 //
 // Entries are kept as data ({kind, seat, card, ...}) and worded when drawn, so a change of language
 // words them anew. The log lives in sessionStorage under the game's id: a reload of the tab keeps it.
@@ -12,31 +12,26 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { FISHING, hasSeat, entryText, compactRecord } from "./movelog_words.js";
+import { hasSeat, entryText, inHand } from "./movelog_words.js";
 import { LastReview } from "./movelog_review.js";
 import { playerName } from "./players.js";
+import { familyOf, isOwnKind } from "./families.js";
 
-/** Phases in which a hand is being played. */
-const IN_HAND = new Set(["playing", "auction", "call"]);
 const STORAGE_PREFIX = "tavolo.movelog.";
-const STORAGE_VERSION = 1;
-/** Entries kept: a whole hand of any game (briscola chiamata: auction, call, 40 plays, 8 tricks) fits. */
+const STORAGE_VERSION = 2;
+/** Entries kept: a whole hand of the longest game (an auction, a call, then some 50 moves) fits. */
 const MAX_ENTRIES = 200;
 /** Logs of other games kept in the tab's sessionStorage. */
 const MAX_STORED_GAMES = 6;
 const PHONE_QUERY = "(max-width: 600px)";
 
-/** Whether moves were made in the hand the view shows (a fresh log then missed them). */
-function underway(view) {
-  if (!IN_HAND.has(view.phase)) return false;
-  const auction = view.auction && view.auction.history;
-  return Boolean(view.last_play || view.last_trick || (view.trick || []).length || (auction && auction.length));
+/** The facts of the start of the hand ``view`` shows; null once moves were made in it (a fresh log missed them). */
+function handStart(view) {
+  return inHand(view) ? familyOf(view.game_type).handStart(view) : null;
 }
 
 /** The seat an entry is about, if any (to mark the viewer's own moves and their partner's). */
 function entrySeat(entry) {
-  if (entry.kind === "trick") return entry.winner;
-  if (entry.kind === "partner_revealed") return entry.partner;
   return hasSeat(entry.seat) ? entry.seat : null;
 }
 
@@ -97,26 +92,22 @@ export class MoveLog {
     }
     this.startHand(view);
     if (view.phase === "lobby") return;
-    if (missed && (underway(view) || !IN_HAND.has(view.phase))) this.push({ kind: "missed" });
-    else if (IN_HAND.has(view.phase) && hasSeat(view.dealer)) {
+    const start = handStart(view);
+    if (missed && !start) this.push({ kind: "missed" });
+    else if (inHand(view) && hasSeat(view.dealer)) {
       // Nothing played yet in this hand: its start is all there is to say.
-      this.push({
-        kind: "hand_started", hand_number: view.hand_number, dealer: view.dealer,
-        table: FISHING.has(view.game_type) ? view.table || [] : undefined, trump_card: view.trump_card || undefined,
-      });
+      this.push({ ...start, kind: "hand_started", hand_number: view.hand_number, dealer: view.dealer });
     }
     const last = view.last_hand;
-    if (last && last.hand_number === view.hand_number && !IN_HAND.has(view.phase)) {
-      this.push({ kind: "hand_end", record: compactRecord(view.game_type, last) });
-    }
+    if (last && last.hand_number === view.hand_number && !inHand(view)) this.push({ kind: "hand_end", record: last });
   }
 
   /** Say once that some moves were not seen (only when there is a hand they could belong to). */
   noteMissed(view) {
     if (hasSeat(view.hand_number) && view.hand_number !== this.hand) {
       this.startHand(view);
-      if (IN_HAND.has(view.phase) && !underway(view)) return;
-    } else if (!this.entries.length && !IN_HAND.has(view.phase) && view.phase !== "hand_end") {
+      if (handStart(view)) return;
+    } else if (!this.entries.length && !inHand(view) && view.phase !== "hand_end") {
       return;
     }
     const last = this.entries[this.entries.length - 1];
@@ -129,7 +120,7 @@ export class MoveLog {
     this.hand = hasSeat(view.hand_number) ? view.hand_number : null;
     const last = view.last_hand;
     if (last && hasSeat(this.hand) && last.hand_number < this.hand) {
-      this.push({ kind: "previous_hand", record: compactRecord(view.game_type, last) });
+      this.push({ kind: "previous_hand", record: last });
     }
   }
 
@@ -138,48 +129,19 @@ export class MoveLog {
     switch (kind) {
       case "hand_started":
         this.startHand({ ...view, hand_number: event.hand_number });
-        this.push({ kind, hand_number: event.hand_number, dealer: event.dealer, table: event.table,
-          void_deals: event.void_deals, trump_card: event.trump_card });
+        this.push({ ...event });
         break;
       case "cards_dealt": {
-        // The deal of a hand is said by hand_started; a later round (scopa's threes) is worth a line.
+        // The deal of a hand is said by hand_started; a later round of dealing is worth a line.
         const last = this.entries[this.entries.length - 1];
         if (last && last.kind !== "hand_started") this.push({ kind: "dealt_again", deck_count: event.deck_count });
         break;
       }
-      case "play":
-        this.push({ kind, seat: event.seat, card: event.card, captured: event.captured, scopa: event.scopa,
-          sweep: event.sweep });
-        break;
-      case "leftovers":
-        if ((event.cards || []).length) this.push({ kind, seat: event.seat, cards: event.cards });
-        break;
-      case "trick":
-        this.push({ kind, trick: event.trick, winner: event.winner, points: event.points });
-        break;
-      case "trump_drawn":
-        this.push({ kind, seat: event.seat, card: event.card });
-        break;
-      case "bid":
-        this.push({ kind, seat: event.seat, rank: event.rank, points: event.points, forced: event.forced });
-        break;
-      case "pass":
-        this.push({ kind, seat: event.seat });
-        break;
-      case "auction_won":
-        this.push({ kind, seat: event.seat, rank: event.rank, points: event.points, target: event.target });
-        break;
-      case "call":
-        this.push({ kind, seat: event.seat, card: event.card, trump_suit: event.trump_suit });
-        break;
-      case "partner_revealed":
-        this.push({ kind, caller: event.caller, partner: event.partner, alone: event.alone });
-        break;
       case "timeout":
         this.push({ kind, seat: event.deadline === "turn" ? event.seat : null, deadline: event.deadline });
         break;
       case "hand_end":
-        this.push({ kind, record: compactRecord(view.game_type, event) });
+        this.push({ kind, record: event });
         break;
       case "match_end":
         this.push({ kind, winner: event.winner });
@@ -197,11 +159,14 @@ export class MoveLog {
       case "rematch_ready":
         this.push({ kind, game_id: event.game_id });
         break;
-      default:
-        // dealt, drew (private cards the hand already shows), cards_drawn (every trick), ack, and the
-        // platform's match_started and result_recorded (the end screen shows the ratings): nothing a
-        // player needs to read back.
+      default: {
+        // The game's own moves, as its table module keeps them. Not said: dealt (private cards the hand
+        // already shows), ack, and the platform's match_started and result_recorded (the end screen shows
+        // the ratings).
+        const entry = isOwnKind(view.game_type, kind) ? familyOf(view.game_type).logEntry(event, view) : null;
+        if (entry) this.push(entry);
         break;
+      }
     }
   }
 
@@ -281,7 +246,7 @@ export class MoveLog {
 
   /** The log: a <details> (open on wide screens, closed on phones at first) with the entries, newest last. */
   element(view, ui) {
-    const gameType = view.game_type;
+    const family = familyOf(view.game_type);
     this.ui = ui;
     if (this.open === null) {
       this.open = !(typeof window.matchMedia === "function" && window.matchMedia(PHONE_QUERY).matches);
@@ -290,7 +255,7 @@ export class MoveLog {
     const mySide = sideOf(view, view.seat);
     const items = [];
     for (const entry of this.entries) {
-      const text = entryText(entry, gameType, ui);
+      const text = entryText(entry, family, ui);
       if (!text) continue;
       const seat = entrySeat(entry);
       const mine = hasSeat(seat) && seat === view.seat;
@@ -301,7 +266,7 @@ export class MoveLog {
       if (entry.kind === "previous_hand" || entry.kind === "hand_end") classes.push("log-summary");
       if (entry.kind === "hand_started") classes.push("log-hand");
       if (entry.kind === "missed") classes.push("log-missed");
-      if (entry.scopa || entry.sweep) classes.push("log-scopa");
+      if (family.notable && family.notable(entry)) classes.push("log-notable");
       items.push(h("li", {
         class: classes.join(" "), testid: "move-log-entry",
         dataset: { kind: entry.kind, ...(hasSeat(seat) ? { seat: String(seat) } : {}) },
@@ -361,8 +326,8 @@ export class MoveLog {
     else this.focus = null;
   }
 
-  /** The button that shows the last trick (briscola, chiamata) or the last capture (fishing) face up. */
+  /** The button that shows the last trick or capture face up, when the game has one. */
   review(view, ui) {
-    return this.lastReview.element(view, this.entries, ui);
+    return this.lastReview.element(view, this.entries, familyOf(view.game_type), ui);
   }
 }

@@ -7,17 +7,17 @@ import { t } from "./i18n.js";
 import { optionLabel, optionHint, gameAbout, gameChoices, turnTimeChoices } from "./summary_words.js";
 import { errorBox, showError, radioGroup, setChoices, selectField } from "./form_parts.js";
 
-function optionField(key, schema) {
+function optionField(key, schema, gameType) {
   const id = `opt-${key}`;
-  const description = optionHint(key, schema);
+  const description = optionHint(key, schema, gameType);
   const hint = description ? h("small", { class: "hint" }, description) : null;
   if (schema.type === "boolean") {
     return h("div", { class: "field check" },
       h("input", { type: "checkbox", id, name: key, checked: Boolean(schema.default), testid: `option-${key}` }),
-      h("label", { for: id }, optionLabel(key)), hint);
+      h("label", { for: id }, optionLabel(key, gameType)), hint);
   }
   return h("div", { class: "field" },
-    h("label", { for: id }, optionLabel(key)),
+    h("label", { for: id }, optionLabel(key, gameType)),
     h("input", {
       type: "number", id, name: key, inputmode: "numeric", step: 1, required: true,
       min: schema.minimum, max: schema.maximum, value: schema.default, testid: `option-${key}`,
@@ -34,7 +34,7 @@ function readOptions(form, schema) {
   return options;
 }
 
-/** ``types``: the promise of the server's game types (the lobby asks once for every panel). */
+/** ``types``: the promise of the server's game types (./families.js has them from the start). */
 export function newTablePanel(ctx, types) {
   const error = errorBox("create-error");
   const select = h("select", { id: "game-type", testid: "game-type" });
@@ -68,7 +68,7 @@ export function newTablePanel(ctx, types) {
     if (!type) return;
     about.textContent = gameAbout(type);
     for (const [key, spec] of Object.entries(type.options_schema.properties || {})) {
-      fields.append(optionField(key, spec));
+      fields.append(optionField(key, spec, type.id));
     }
     setChoices(turnTime.select, turnTimeChoices(type), type.default_turn_time);
   };

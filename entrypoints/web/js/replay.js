@@ -12,11 +12,10 @@ import { ApiError } from "./api.js";
 import { h, fill, announce } from "./dom.js";
 import { t, dateTime, errorText } from "./i18n.js";
 import { makeUi } from "./table_ui.js";
-import { familyOf } from "./table.js";
-import { FISHING } from "./movelog_words.js";
+import { familyOf, familyWord } from "./families.js";
 import { playerName } from "./players.js";
 import { prepare, handOf } from "./replay_frames.js";
-import { drawPosition, completedTrick } from "./replay_board.js";
+import { drawPosition, lingering } from "./replay_board.js";
 import { ReplayLog, frameWords } from "./replay_log.js";
 import { verify, verificationMark, shuffleDetails, problemText } from "./replay_verify.js";
 
@@ -62,8 +61,9 @@ class ReplayPage {
     this.id = id;
     this.index = step === null ? 0 : step - 1;
     this.destroyed = false;
+    this.family = null;
     this.holder = { view: null, motion: { lingering: null }, selection: { card: null, picked: [] },
-      send: () => false, render: () => {} };
+      family: () => this.family, send: () => false, render: () => {} };
     this.ui = makeUi(this.holder);
     this.el = h("section", { class: "replay-view", testid: "replay", "aria-labelledby": "replay-title" },
       h("h1", { id: "replay-title" }, t("replay.loading")));
@@ -104,7 +104,8 @@ class ReplayPage {
       ? h("a", { class: "button", href: "#/stats" }, t("table.history"))
       : h("a", { class: "button", href: "#/" }, t("table.back"));
     // A match just over may not be recorded yet, and a network may come back: both are worth another try.
-    const retry = error.code === "no_record" || error.code === "no_frames" ? null : h("button", {
+    const final = ["no_record", "no_frames", "unknown_game", "broken_game"].includes(error.code);
+    const retry = final ? null : h("button", {
       type: "button", class: "primary", testid: "replay-retry",
       onclick: () => { fill(this.el, h("h1", { id: "replay-title" }, t("replay.loading"))); this.start(); },
     }, t("replay.retry"));
@@ -119,7 +120,13 @@ class ReplayPage {
   /** Draw the page at the current step; false when the replay has no step to show. */
   draw() {
     const replay = this.replay;
-    this.data = prepare(replay);
+    try {
+      this.family = familyOf(replay.game_type);
+    } catch (error) {
+      this.showError(error); // a game this page cannot draw: said, not drawn as another game
+      return false;
+    }
+    this.data = prepare(replay, this.family);
     const frames = this.data.frames;
     if (!frames.length) {
       // Not one step replayed: what the server's check found is all there is to say.
@@ -127,11 +134,10 @@ class ReplayPage {
       return false;
     }
     this.gameType = replay.game_type;
-    this.family = familyOf(this.gameType);
     this.index = Math.min(Math.max(0, this.index), frames.length - 1);
     this.startTime = frames[0].time;
-    this.words = frames.map((frame) => this.withFrame(frame, () => frameWords(frame, this.gameType, this.ui)));
-    this.log = new ReplayLog(frames, this.words, (index) => this.go(index));
+    this.words = frames.map((frame) => this.withFrame(frame, () => frameWords(frame, this.family, this.ui)));
+    this.log = new ReplayLog(frames, this.words, this.family, (index) => this.go(index));
     this.mark = h("div", { class: "replay-mark", testid: "replay-mark" },
       verificationMark(cached && cached.id === this.id ? cached.outcome : null, replay.shuffle || {}));
     this.stage = h("div", { class: "replay-stage", testid: "replay-stage" });
@@ -187,7 +193,6 @@ class ReplayPage {
       next: step("replay-next", "›", "replay.next", () => this.index + 1),
       last: step("replay-last", "»", "replay.last", last),
     };
-    const fishing = FISHING.has(this.gameType);
     this.handSelect = h("select", {
       id: "replay-hand", testid: "replay-hand",
       onchange: () => {
@@ -195,21 +200,21 @@ class ReplayPage {
         if (hand) this.go(hand.first, true);
       },
     }, this.data.hands.map((hand) => h("option", { value: String(hand.number) },
-      t(fishing ? "replay.hand_option" : "replay.deal_option", { number: hand.number }))));
+      familyWord(this.gameType, "hand_name", { number: hand.number }))));
     this.position = h("p", { class: "replay-position", testid: "replay-position" });
     this.clock = h("span", { class: "replay-clock hint", testid: "replay-clock" });
     return h("div", { class: "replay-controls", role: "group", "aria-label": t("replay.controls"), testid: "replay-controls" },
       h("div", { class: "replay-where" }, this.position, this.clock),
       h("div", { class: "replay-buttons" }, this.buttons.first, this.buttons.prev, this.buttons.next, this.buttons.last),
       h("div", { class: "replay-jump" },
-        h("label", { for: "replay-hand" }, t(fishing ? "replay.jump_hand" : "replay.jump_deal")), this.handSelect));
+        h("label", { for: "replay-hand" }, familyWord(this.gameType, "go_to_hand")), this.handSelect));
   }
 
   /** Call ``fn`` with the helpers (this.ui) reading ``frame``'s view, then put the current frame back. */
   withFrame(frame, fn) {
     const saved = { view: this.holder.view, lingering: this.holder.motion.lingering };
     this.holder.view = frame.view;
-    this.holder.motion.lingering = completedTrick(frame);
+    this.holder.motion.lingering = lingering(this.data, frame.index, this.family);
     try {
       return fn();
     } finally {
@@ -223,8 +228,7 @@ class ReplayPage {
     const hand = handOf(this.data, this.index);
     const step = t("replay.position", { number: this.index + 1, count: frames.length });
     if (hand === null) return step;
-    const key = FISHING.has(this.gameType) ? "replay.position_hand" : "replay.position_deal";
-    return `${step} · ${t(key, { number: hand })}`;
+    return `${step} · ${familyWord(this.gameType, "hand_inline", { number: hand })}`;
   }
 
   /** Draw the current step; ``say``: read it out (a step the reader asked for). */
@@ -233,7 +237,7 @@ class ReplayPage {
     const frame = frames[this.index];
     const last = this.index === frames.length - 1;
     this.holder.view = frame.view;
-    this.holder.motion.lingering = completedTrick(frame);
+    this.holder.motion.lingering = lingering(this.data, this.index, this.family);
     fill(this.stage, drawPosition({
       frame, next: frames[this.index + 1] || null, family: this.family, ui: this.ui,
       result: this.replay.result, last,

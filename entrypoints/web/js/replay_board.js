@@ -1,28 +1,26 @@
 // One position of a replay, drawn with the table screen's own parts: the felt with the seats
-// (./seats.js) and the game's board (./tables/*.js, as a spectator sees it), every seat's hand face up
-// (./cards.js), the hand's breakdown once it is over, and the match's final score at the last step.
+// (./seats.js) and the game's board (its table module, ./families.js, as a spectator sees it), every
+// seat's hand face up, the hand's breakdown once it is over, and the match's final score at the last step.
 //
-// A trick completed by the step stays on the board, its winner named, as the live table keeps it a moment.
+// What the step leaves on the board a moment (a trick it completed, its winner named) stays there, as
+// the live table keeps it a moment.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatList } from "./seats.js";
-import { cardElement, cardName } from "./cards.js";
-import { sortHand } from "./hand_order.js";
+import { inHand } from "./movelog_words.js";
 import { playerName } from "./players.js";
 
-const IN_HAND = new Set(["playing", "auction", "call"]);
-
-/** The trick that frame ``frame`` (./replay_frames.js) completed ({trick, winner, points}, as last_trick), or null. */
-export function completedTrick(frame) {
-  const tricks = frame.entries.filter((entry) => entry.kind === "trick");
-  return tricks.length ? tricks[tricks.length - 1] : null;
+/** What step ``index`` of ``prepared`` (./replay_frames.js) leaves on the board (ui.lingering), or null. */
+export function lingering(prepared, index, family) {
+  const before = prepared.frames[index - 1];
+  const moves = before && family.motion ? family.motion(before.view, prepared.frames[index].view) : null;
+  return moves && moves.linger ? moves.linger.shown : null;
 }
 
 function feltMiddle(frame, family, ui) {
   const view = frame.view;
-  const played = frame.entries.some((entry) => entry.kind === "play" || entry.kind === "trick");
-  if (IN_HAND.has(view.phase) || played) return family.board(view, ui);
+  if (inHand(view) || frame.moved) return family.board(view, ui);
   if (view.phase === "hand_end") return h("p", { class: "felt-note" }, t("table.hand_end"));
   if (view.phase === "finished") return h("p", { class: "felt-note" }, t("table.game_over"));
   return h("p", { class: "felt-note" }, t("replay.no_board"));
@@ -33,7 +31,7 @@ function felt(frame, family, ui) {
   // The seats say whose turn it is and what each took; their held cards are face up below instead.
   const seatsView = { ...view, hand_counts: null };
   return h("div", { class: "felt still", testid: "felt", dataset: { seats: String(view.seats) } },
-    seatList(seatsView, () => null),
+    seatList(seatsView, { countdown: () => null, family }),
     h("div", { class: "felt-center" }, feltMiddle(frame, family, ui)));
 }
 
@@ -44,19 +42,20 @@ function nextCard(next, seat) {
 }
 
 /** A hand's cards face up in one row, overlapping when the row is too narrow (--n: how many). */
-function handCards(cards, label, coming) {
+function handCards(cards, label, coming, family) {
   const row = h("div", {
-    class: "replay-hand-cards", role: "img", "aria-label": `${label}: ${cards.map(cardName).join(", ")}`,
-  }, sortHand(cards).map((code) => cardElement(code, {
+    class: "replay-hand-cards", role: "img",
+    "aria-label": `${label}: ${cards.map((code) => family.cardName(code)).join(", ")}`,
+  }, family.sortCards(cards).map((code) => family.card(code, {
     testid: "replay-hand-card", extraClass: code === coming ? "next-play" : "",
   })));
   row.style.setProperty("--n", String(Math.max(2, cards.length))); // a style attribute the page's CSP refuses
   return row;
 }
 
-function handsPanel(frame, next) {
+function handsPanel(frame, next, family) {
   const view = frame.view;
-  const playing = IN_HAND.has(view.phase);
+  const playing = inHand(view);
   const rows = (view.players || []).map((player, seat) => {
     const cards = frame.hands[seat] || [];
     const name = player ? playerName(player) : t("table.seat", { number: seat + 1 });
@@ -71,14 +70,14 @@ function handsPanel(frame, next) {
       h("span", { class: "replay-seat-number" }, t("replay.seat_short", { number: seat + 1 })), " ",
       h("strong", {}, name),
       onTurn ? h("span", { class: "replay-to-play" }, ` · ${t("table.to_play_flag")}`) : null),
-    cards.length ? handCards(cards, label, coming) : h("p", { class: "hint replay-no-cards" }, t("replay.no_cards")));
+    cards.length ? handCards(cards, label, coming, family) : h("p", { class: "hint replay-no-cards" }, t("replay.no_cards")));
   });
   const coming = next && next.action && next.action.card;
   return h("section", { class: "replay-hands", testid: "replay-hands", "aria-labelledby": "replay-hands-title" },
     h("div", { class: "replay-hands-head" },
       h("h2", { id: "replay-hands-title", class: "replay-subtitle" }, t("replay.hands_title")),
       coming ? h("p", { class: "hint", testid: "replay-next-card" },
-        t("replay.next_play", { card: cardName(coming) })) : null),
+        t("replay.next_play", { card: family.cardName(coming) })) : null),
     h("ol", { class: "replay-hand-list" }, rows));
 }
 
@@ -114,7 +113,7 @@ export function drawPosition({ frame, next, family, ui, result, last }) {
   return [
     last ? finalScore(result, ui) : null,
     felt(frame, family, ui),
-    handsPanel(frame, next),
+    handsPanel(frame, next, family),
     handSummary(frame, family, ui),
   ];
 }

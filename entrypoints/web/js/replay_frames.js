@@ -1,48 +1,52 @@
 // A replay's frames made ready to draw (the server's GET /api/matches/<id>/replay: frames[i] is the
 // position after step i). Each frame's view is completed into what the table screen's modules expect of
 // a spectator's view (players by seat, the seat count, no seat of its own, no clocks running); each
-// frame's events become move-log entries, the data ./movelog_words.js words; and the hands of the match
-// are listed with the frame each starts at, for "jump to hand N".
+// frame's events become move-log entries, the data ./movelog_words.js words (the game's own events as
+// its table module keeps them, ./families.js); and the hands of the match are listed with the frame each
+// starts at, for "jump to hand N".
 //
 // The record names the players as the match ended: a seat someone left (a "handover" step) shows the
 // computer player who took it over from the start.
 
-import { compactRecord } from "./movelog_words.js";
+import { isOwnKind } from "./families.js";
 
-/** Events that are move-log entries as they are ({kind, seat, card, ...}, as the live log keeps them). */
-const AS_THEY_ARE = new Set([
-  "play", "trick", "trump_drawn", "bid", "pass", "auction_won", "call", "partner_revealed", "match_end",
-  "seated", "rematch", "rematch_ready", "ack",
-]);
+/** Events that are move-log entries as they are ({kind, seat, ...}, as the live log keeps them). */
+const AS_THEY_ARE = new Set(["hand_started", "match_end", "seated", "rematch", "rematch_ready", "ack"]);
 
 function nameOf(players, seat) {
   const player = players[seat];
   return player ? player.name : null;
 }
 
-/** One frame's events as move-log entries; ``players``: who sits where (as the match ended). */
-function entriesOf(frame, gameType, players) {
+/**
+ * One frame's events as move-log entries; ``view``: the frame's, ``players``: who sits where (as the
+ * match ended), ``family``: the game's table module. ``moved``: whether the game's own moves made entries.
+ */
+function entriesOf(frame, view, players, family) {
   const entries = [];
   let dealt = false;
+  let moved = false;
   for (const event of frame.events || []) {
     const kind = event.kind;
+    if (kind === "hand_started") dealt = true;
     if (AS_THEY_ARE.has(kind)) entries.push({ ...event });
-    else if (kind === "hand_started") {
-      dealt = true;
-      entries.push({ ...event });
-    } else if (kind === "cards_dealt") {
-      // The deal of a hand is said by hand_started; a later round (scopa's threes) is worth a line.
+    else if (kind === "cards_dealt") {
+      // The deal of a hand is said by hand_started; a later round of dealing is worth a line.
       if (!dealt) entries.push({ kind: "dealt_again", deck_count: event.deck_count });
-    } else if (kind === "leftovers") {
-      if ((event.cards || []).length) entries.push({ ...event });
     } else if (kind === "timeout") {
       entries.push({ kind, seat: event.deadline === "turn" ? event.seat : null, deadline: event.deadline });
     } else if (kind === "hand_end") {
-      entries.push({ kind, record: compactRecord(gameType, event) });
+      entries.push({ kind, record: event });
     } else if (kind === "left" || kind === "handed_over") {
       entries.push({ kind, seat: event.seat, name: nameOf(players, event.seat) });
+    } else if (isOwnKind(view.game_type, kind)) {
+      const entry = family.logEntry(event, view);
+      if (entry) {
+        entries.push(entry);
+        moved = true;
+      }
     }
-    // dealt, drew (the hands show every card face up), cards_drawn, match_started: nothing to read back
+    // dealt (the hands show every card face up), match_started: nothing to read back
   }
   if (frame.kind === "handover") {
     entries.push({
@@ -53,14 +57,14 @@ function entriesOf(frame, gameType, players) {
   if (frame.action && frame.action.action === "ack" && !entries.some((entry) => entry.kind === "ack")) {
     entries.unshift({ kind: "ack", seat: frame.seat });
   }
-  return entries;
+  return { entries, moved };
 }
 
 /**
- * ``replay`` → {frames: [{index, kind, seat, action, time, view, hands, entries}], hands: [{number, first}],
- * players}. ``hands`` of a frame: every seat's cards, by seat.
+ * ``replay`` → {frames: [{index, kind, seat, action, time, view, hands, entries, moved}], hands: [{number,
+ * first}], players}. ``hands`` of a frame: every seat's cards, by seat; ``family``: the game's table module.
  */
-export function prepare(replay) {
+export function prepare(replay, family) {
   const gameType = replay.game_type;
   const players = (replay.players || []).map((player, seat) => ({ seat, ...player }));
   const frames = [];
@@ -83,7 +87,7 @@ export function prepare(replay) {
     delete view.hands;
     frames.push({
       index, kind: frame.kind, seat: frame.seat, action: frame.action, time: frame.time, view,
-      hands: Array.isArray(raw.hands) ? raw.hands : [], entries: entriesOf(frame, gameType, players),
+      hands: Array.isArray(raw.hands) ? raw.hands : [], ...entriesOf(frame, view, players, family),
     });
     const number = raw.hand_number;
     if (number !== null && number !== undefined && !hands.some((hand) => hand.number === number)) {

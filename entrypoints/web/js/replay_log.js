@@ -8,38 +8,38 @@ import { t } from "./i18n.js";
 import { entryText } from "./movelog_words.js";
 
 /** The sentences of one entry: the move log's, and the few the live log does not keep. */
-function entryWords(entry, gameType, ui) {
+function entryWords(entry, family, ui) {
   if (entry.kind === "ack") return t("replay.ack", { name: ui.plainName(entry.seat) });
   if (entry.kind === "handover") {
     const words = { name: entry.name || ui.plainName(entry.seat), number: entry.seat + 1 };
     return entry.left ? t("replay.handover_from", { ...words, left: entry.left }) : t("replay.handover", words);
   }
-  return entryText(entry, gameType, ui);
+  return entryText(entry, family, ui);
 }
 
-/** What frame ``frame`` did, in words (``ui`` reads the frame's view). */
-export function frameWords(frame, gameType, ui) {
-  const words = frame.entries.map((entry) => entryWords(entry, gameType, ui)).filter(Boolean);
+/** What frame ``frame`` did, in words (``ui`` reads the frame's view; ``family``: the game's table module). */
+export function frameWords(frame, family, ui) {
+  const words = frame.entries.map((entry) => entryWords(entry, family, ui)).filter(Boolean);
   if (words.length) return words.join(" ");
   if (frame.kind === "start") return t("replay.start");
   if (frame.kind === "deadline") return t("replay.deadline");
   return t("replay.step_plain");
 }
 
-function entryClasses(frame) {
+function entryClasses(frame, family) {
   const classes = ["replay-log-entry"];
   const kinds = new Set(frame.entries.map((entry) => entry.kind));
   if (kinds.has("hand_started")) classes.push("log-hand");
   if (kinds.has("hand_end") || kinds.has("match_end")) classes.push("log-summary");
-  if (frame.entries.some((entry) => entry.scopa || entry.sweep)) classes.push("log-scopa");
+  if (family.notable && frame.entries.some((entry) => family.notable(entry))) classes.push("log-notable");
   return classes.join(" ");
 }
 
 export class ReplayLog {
-  /** ``words``: each frame's sentence; ``onPick(index)``: go to that step. */
-  constructor(frames, words, onPick) {
+  /** ``words``: each frame's sentence; ``family``: the game's table module; ``onPick(index)``: go to that step. */
+  constructor(frames, words, family, onPick) {
     this.buttons = frames.map((frame, index) => h("button", {
-      type: "button", class: entryClasses(frame), testid: "replay-log-entry", tabindex: "-1",
+      type: "button", class: entryClasses(frame, family), testid: "replay-log-entry", tabindex: "-1",
       dataset: { step: String(index) }, onclick: () => onPick(index),
     },
     h("span", { class: "replay-log-number", "aria-hidden": "true" }, String(index + 1)),

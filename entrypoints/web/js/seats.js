@@ -4,8 +4,9 @@
 // from your chair, the seat after yours is on the right, the one opposite you is your partner in a
 // 4-player game, and five players sit as a pentagon. Each seat shows its player's name, whose turn it
 // is (with a ring that empties as the turn's time runs out), how many cards they hold (face down),
-// and the pile they took, with one crosswise card per scopa as players mark them at a real table; and
-// whether its player has the table open (./presence.js: an "away" mark when not).
+// the pile they took and the facts under their name, as the game's table module says them
+// (./families.js: pile, seatNotes); and whether its player has the table open (./presence.js: an
+// "away" mark when not).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -84,47 +85,26 @@ function heldCards(count) {
   return backs;
 }
 
-/** The pile a seat (or its side) took: a stack of backs, one crosswise card per scopa, and the count. */
-function pile(taken, scope, label) {
-  const stack = h("span", { class: `pile${taken ? "" : " empty"}`, testid: "pile", role: "img", "aria-label": label },
-    h("span", { class: "pile-stack" },
-      taken ? h("span", { class: "mini-back" }) : null,
-      Array.from({ length: Math.min(scope || 0, 6) }, () => h("span", { class: "scopa-mark" }))),
-    h("span", { class: "pile-count", "aria-hidden": "true" }, String(taken)));
-  return stack;
+/** The pile a seat (or its side) took: a stack of backs with the family's marks on it, and the count. */
+function pile({ count, label, marks = [] }) {
+  return h("span", { class: `pile${count ? "" : " empty"}`, testid: "pile", role: "img", "aria-label": label },
+    h("span", { class: "pile-stack" }, count ? h("span", { class: "mini-back" }) : null, marks),
+    h("span", { class: "pile-count", "aria-hidden": "true" }, String(count)));
 }
 
-/** What a seat has won so far: the fishing games' pile and scope, or the tricks of briscola. */
-function winnings(view, seat) {
-  if (view.phase === "lobby") return null;
-  const side = sideOf(view, seat);
-  if (view.captured_counts && side) {
-    const taken = view.captured_counts[side] || 0;
-    const scope = (view.scope && view.scope[side]) || 0;
-    const label = scope
-      ? t("seat.pile_scope", { count: taken, scope: t("seat.scope", { count: scope }) })
-      : t("seat.pile", { count: taken });
-    return pile(taken, scope, label);
-  }
-  if (Array.isArray(view.tricks_won)) return pile(view.tricks_won[seat] || 0, 0, t("seat.tricks", { count: view.tricks_won[seat] || 0 }));
-  if (view.tricks_won && side) {
-    const count = view.tricks_won[side] || 0;
-    return pile(count, 0, t("seat.tricks", { count }));
-  }
-  return null;
+/** What a seat has won so far, as its game counts it (none in the waiting room). */
+function winnings(view, seat, family) {
+  if (view.phase === "lobby" || !family || !family.pile) return null;
+  const taken = family.pile(view, seat);
+  return taken ? pile(taken) : null;
 }
 
-/** The short facts under a seat's name: side, caller or partner (a computer player's name says it is one). */
-function roles(view, seat) {
-  const chiamata = view.game_type === "briscola_chiamata";
+/** The short facts under a seat's name: the family's, else its side when sides have partners. */
+function notes(view, seat, family) {
+  if (family && family.seatNotes) return family.seatNotes(view, seat).filter(Boolean).join(" · ");
   const side = sideOf(view, seat);
-  const teams = view.teams ? Object.values(view.teams) : [];
-  const partnered = teams.some((members) => members.length > 1);
-  return [
-    side && !chiamata && partnered ? t("table.meta_side", { side }) : "",
-    chiamata && view.caller === seat ? t("table.meta_caller") : "",
-    chiamata && view.revealed && view.partner === seat ? t("table.meta_partner") : "",
-  ].filter(Boolean).join(" · ");
+  const partnered = Object.values(view.teams || {}).some((members) => members.length > 1);
+  return side && partnered ? t("table.meta_side", { side }) : "";
 }
 
 /** The name on a seat; a computer player's level apart, to go on a line of its own where the seat is narrow. */
@@ -138,9 +118,10 @@ function seatNameText(player, name) {
 
 /**
  * One seat. ``countdown(deadline, testid)`` makes the turn's countdown text (the table's ticker
- * refreshes it); ``presence`` (./presence.js) says whether its player is away.
+ * refreshes it); ``presence`` (./presence.js) says whether its player is away; ``family`` is the game's
+ * table module.
  */
-export function seatElement(view, seat, countdown, presence = null) {
+export function seatElement(view, seat, { countdown, presence = null, family = null }) {
   const player = (view.players || [])[seat];
   const lobby = view.phase === "lobby";
   const onTurn = view.turn === seat && !lobby && view.phase !== "finished" && view.phase !== "hand_end";
@@ -148,7 +129,8 @@ export function seatElement(view, seat, countdown, presence = null) {
   const away = Boolean(presence && presence.away(view, seat));
   const held = view.hand_counts ? view.hand_counts[seat] : null;
   const name = player ? playerName(player) : t("seat.open");
-  const meta = roles(view, seat);
+  const won = winnings(view, seat, family);
+  const meta = notes(view, seat, family);
   const classes = ["seat", `pos-${positionOf(view, seat)}`, onTurn ? "turn" : "", me ? "me" : "",
     player ? "" : "open", player && player.bot ? "computer" : "", away ? "away" : ""];
   return h("li", {
@@ -167,17 +149,15 @@ export function seatElement(view, seat, countdown, presence = null) {
     onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" },
       `${me ? t("table.your_turn_flag") : t("table.to_play_flag")} `,
       countdown(view.turn_deadline, me ? "my-countdown" : "countdown")) : null),
-  !lobby && (held !== null && held !== undefined || winnings(view, seat))
-    ? h("span", { class: "seat-stuff" },
-      held !== null && held !== undefined && !me ? heldCards(held) : null,
-      winnings(view, seat))
+  !lobby && (held !== null && held !== undefined || won)
+    ? h("span", { class: "seat-stuff" }, held !== null && held !== undefined && !me ? heldCards(held) : null, won)
     : null);
 }
 
-/** Every seat of the table, in seat order (CSS places each by its data-position). */
-export function seatList(view, countdown, presence = null) {
+/** Every seat of the table, in seat order (CSS places each by its data-position); ``parts`` as seatElement's. */
+export function seatList(view, parts) {
   const count = view.seats || (view.players || []).length;
   const list = h("ol", { class: "seats", testid: "seats", "aria-label": t("table.seats") });
-  for (let seat = 0; seat < count; seat += 1) list.append(seatElement(view, seat, countdown, presence));
+  for (let seat = 0; seat < count; seat += 1) list.append(seatElement(view, seat, parts));
   return list;
 }

@@ -3,27 +3,43 @@
 
 import { t, has } from "./i18n.js";
 import { playerName } from "./players.js";
+import { familyKey } from "./families.js";
 
-/** An option's label: the dictionary's, else its key made readable (an option this page does not know). */
-export function optionLabel(key) {
-  if (has(`option.${key}`)) return t(`option.${key}`);
+/** The key of ``word`` in the game's family's words, else in the shared dictionary, else null. */
+function wordKey(gameType, word) {
+  const own = gameType ? familyKey(gameType, word) : null;
+  if (own) return own;
+  return has(word) ? word : null;
+}
+
+/**
+ * An option's label: the game family's word, else the shared dictionary's, else its key made readable
+ * (an option this page does not know).
+ */
+export function optionLabel(key, gameType = null) {
+  const found = wordKey(gameType, `option.${key}`);
+  if (found) return t(found);
   const text = key.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function optionHint(key, schema) {
-  return has(`option.${key}.hint`) ? t(`option.${key}.hint`) : schema.description;
+export function optionHint(key, schema, gameType = null) {
+  const found = wordKey(gameType, `option.${key}.hint`);
+  return found ? t(found) : schema.description;
 }
 
-/** "Target score: 61 · Napola: on" (empty when the game has no options). */
-export function optionsSummary(options) {
+/** "Target score: 61 · Asso pigliatutto: on" (empty when the game has no options). */
+export function optionsSummary(options, gameType = null) {
   return Object.entries(options || {}).map(([key, value]) => t("lobby.option_value", {
-    option: optionLabel(key), value: value === true ? t("lobby.on") : value === false ? t("lobby.off") : value,
+    option: optionLabel(key, gameType),
+    value: value === true ? t("lobby.on") : value === false ? t("lobby.off") : value,
   })).join(" · ");
 }
 
+/** A game in a line: its family's words about it, else the server's description; and its players. */
 export function gameAbout(type) {
-  const description = has(`game.${type.id}.about`) ? t(`game.${type.id}.about`) : type.description;
+  const about = familyKey(type.id, `about.${type.id}`);
+  const description = about ? t(about) : type.description;
   return t("lobby.about", { description, players: t("lobby.players_count", { count: type.seats }) });
 }
 

@@ -1,5 +1,6 @@
 // The table screen shared by every game: socket, seats, turn countdown, errors, hand-end screen.
-// What is specific to a game family (board, hand, controls, scoring breakdown) lives in ./tables/*.js.
+// What is specific to a game family (board, hand, controls, scoring breakdown, the words of its moves)
+// is its table module's, found by ./families.js; a game this page has no module for is said so.
 // The table's life around its match is run by ./table_life.js and drawn by modules of its own: the
 // waiting room (./waiting_room.js), leaving and sitting down (./seat_controls.js), the end of the match
 // and the rematch (./match_end.js); who is connected is ./presence.js, and ./steady_click.js keeps a
@@ -10,9 +11,7 @@ import { api } from "./api.js";
 import { h, fill, announce } from "./dom.js";
 import { GameSocket } from "./socket.js";
 import { t, errorText } from "./i18n.js";
-import { fishing } from "./tables/fishing.js";
-import { briscola } from "./tables/briscola.js";
-import { chiamata } from "./tables/chiamata.js";
+import { familyOf } from "./families.js";
 import { seatList, updateRings } from "./seats.js";
 import { reducedMotion } from "./motion.js";
 import { TableMotion } from "./table_motion.js";
@@ -29,20 +28,6 @@ import { rememberCommitment } from "./replay_commitment.js";
 const PENDING_MS = 5000; // how long a sent move waits for its answer before the table takes moves again
 const BUSY_TRIES = 20; // a move the server was too busy to take is sent again this often at most,
 const BUSY_PATIENCE_MS = 20000; // and for this long at most: then the player is told
-
-const FAMILIES = {
-  scopa: fishing,
-  scopa_a_quattro: fishing,
-  scopone_scientifico: fishing,
-  briscola,
-  briscola_a_quattro: briscola,
-  briscola_chiamata: chiamata,
-};
-
-/** The module that draws a game family's board, hand, controls and summaries (the replay's too). */
-export function familyOf(gameType) {
-  return FAMILIES[gameType] || fishing;
-}
 
 export function secondsLeft(deadline) {
   return Math.max(0, Math.ceil(deadline - serverNow()));
@@ -75,7 +60,7 @@ class TableController {
     this.moveLog = new MoveLog(gameId);
     this.stopClicks = steadyClicks(this.el);
     this.ticker = setInterval(() => this.tick(), 250);
-    this.motion = new TableMotion(this.el, () => { if (!this.destroyed) this.render(); });
+    this.motion = new TableMotion(this.el, () => this.family(), () => { if (!this.destroyed) this.render(); });
     this.onKey = (event) => this.keydown(event);
     document.addEventListener("keydown", this.onKey);
     this.start();
@@ -83,7 +68,9 @@ class TableController {
 
   async start() {
     try {
-      this.apply(await api.game(this.gameId));
+      const view = await api.game(this.gameId);
+      familyOf(view.game_type); // a game this page cannot draw is said at once, not halfway through a redraw
+      this.apply(view);
     } catch (error) {
       fill(this.el, h("h1", { id: "table-title" }, t("table.unavailable")),
         h("p", { class: "error", role: "alert", testid: "table-error" }, errorText(error)),
@@ -391,13 +378,13 @@ class TableController {
     if (playing) middle = family.board(view, this.ui);
     else if (view.phase === "lobby") middle = h("p", { class: "felt-note" }, t("table.waiting"));
     else if (view.phase === "hand_end") {
-      middle = this.motion.lingering && family.board ? family.board(view, this.ui) : h("p", { class: "felt-note" }, t("table.hand_end"));
+      middle = this.motion.lingering ? family.board(view, this.ui) : h("p", { class: "felt-note" }, t("table.hand_end"));
     } else middle = h("p", { class: "felt-note" }, t("table.game_over"));
     const count = view.seats || (view.players || []).length;
     return h("div", {
       class: `felt${reducedMotion() ? " still" : ""}`, testid: "felt", dataset: { seats: String(count) },
     },
-    seatList(view, countdown, this.presence),
+    seatList(view, { countdown, presence: this.presence, family }),
     h("div", { class: "felt-center" }, middle));
   }
 

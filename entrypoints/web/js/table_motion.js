@@ -1,59 +1,72 @@
-// What moves on the table between two states: a finished trick stays a moment, then slides to its
-// winner's pile; a capture slides to the capturer's pile, and a scopa is called out on the seat.
+// What moves on the table between two states, as the game's table module says it (``motion`` in
+// ./families.js): what stays on the board a moment before its cards slide to a pile (a finished trick),
+// cards that slide to a pile at once (a capture), and a word called out on a seat (a sweep of the table).
 //
 // The table calls ``before(previous, view)`` ahead of each redraw (it notes where things are on
 // screen) and ``after(previous, view, where)`` once the new state is drawn, and ``decorate()`` at the
 // end of every redraw. The sliding itself is ./motion.js's.
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
 import { cardRects, fly } from "./motion.js";
 
-/** How long a finished trick stays on the table before it goes to its winner. */
-export const TRICK_LINGERS_MS = 1500;
-/** How long a seat says "Scopa!" after sweeping the table. */
-const SCOPA_SHOWN_MS = 2500;
-
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/** How long what lingers (a finished trick) stays on the table before it goes. */
+export const LINGER_MS = 1500;
+/** How long a seat shows what was called out on it. */
+const FLASH_SHOWN_MS = 2500;
 
 export class TableMotion {
-  /** ``root``: the table's element; ``redraw()``: draw the table again (when a trick has gone). */
-  constructor(root, redraw) {
+  /** ``root``: the table's element; ``family()``: the game's table module; ``redraw()``: draw the table again. */
+  constructor(root, family, redraw) {
     this.root = root;
+    this.family = family;
     this.redraw = redraw;
-    this.lingering = null; // the finished trick still on the table (briscola, chiamata): last_trick
-    this.scopa = null;
+    this.held = null; // what lingers on the board: {shown, cards, seat}
+    this.moves = {};
+    this.flash = null;
     this.timer = null;
+  }
+
+  /** What lingers on the board (``ui.lingering``), or null. */
+  get lingering() {
+    return this.held ? this.held.shown : null;
   }
 
   destroy() {
     clearTimeout(this.timer);
-    this.lingering = null;
+    this.held = null;
   }
 
-  /** Ahead of drawing ``view``: where the cards and seats are now, and whether a trick just ended. */
+  /** Ahead of drawing ``view``: where the cards and seats are now, and what starts to linger. */
   before(previous, view) {
     const where = this.whereThingsAre();
-    const done = view.last_trick;
-    if (done && !same(done, previous.last_trick)) this.keepTrick(done, where);
+    const family = this.family();
+    this.moves = (family.motion && family.motion(previous, view)) || {};
+    if (this.moves.linger) this.keep(this.moves.linger, where);
     return where;
   }
 
-  /** Once ``view`` is drawn: slide what a capture took to the capturer's pile. */
+  /** Once ``view`` is drawn: slide what went to a pile there, and call out what the family calls out. */
   after(previous, view, where) {
-    const play = view.last_play;
-    if (!play || !play.captured || !play.captured.length || same(play, previous.last_play)) return;
-    fly([play.card, ...play.captured], where.cards, this.pileOf(play.seat), where.seats.get(play.seat) || null);
-    if (!play.scopa) return;
-    this.scopa = { seat: play.seat, until: Date.now() + SCOPA_SHOWN_MS };
+    const { fly: flight, flash } = this.moves;
+    this.moves = {};
+    if (flight) {
+      fly(flight.cards, where.cards, this.pileOf(flight.seat), where.seats.get(flight.seat) || null, this.draw());
+    }
+    if (!flash) return;
+    this.flash = { ...flash, until: Date.now() + FLASH_SHOWN_MS };
     this.decorate();
   }
 
-  /** At the end of every redraw: the "Scopa!" of a recent sweep stays on its seat. */
+  /** At the end of every redraw: what was called out on a seat stays there a moment. */
   decorate() {
-    if (!this.scopa || Date.now() > this.scopa.until) return;
-    const seat = this.root.querySelector(`[data-testid=seat][data-seat="${this.scopa.seat}"]`);
-    if (seat) seat.append(h("span", { class: "scopa-flash", testid: "scopa-flash", "aria-hidden": "true" }, t("seat.scopa_flash")));
+    if (!this.flash || Date.now() > this.flash.until) return;
+    const seat = this.root.querySelector(`[data-testid=seat][data-seat="${this.flash.seat}"]`);
+    if (seat) seat.append(this.flash.element);
+  }
+
+  /** How a card that was not on screen is drawn to slide (an opponent's card): the family's way. */
+  draw() {
+    const family = this.family();
+    return (code) => family.card(code, {});
   }
 
   whereThingsAre() {
@@ -64,24 +77,25 @@ export class TableMotion {
     return { cards: cardRects(this.root), seats };
   }
 
-  /** The trick stays; the next trick's lead shows once it has gone (at most TRICK_LINGERS_MS). */
-  keepTrick(trick, where) {
-    if (this.lingering) this.collect(where);
-    this.lingering = trick;
+  /** ``held`` stays; what comes next shows once it has gone (at most LINGER_MS). */
+  keep(held, where) {
+    if (this.held) this.collect(where);
+    this.held = held;
     this.timer = setTimeout(() => {
       const now = this.whereThingsAre();
       this.collect(now);
       this.redraw();
-    }, TRICK_LINGERS_MS);
+    }, LINGER_MS);
   }
 
-  /** Take the lingering trick off the table: its cards slide to the winner's pile after the redraw. */
+  /** Take what lingers off the table: its cards slide to the seat's pile after the redraw. */
   collect(where) {
-    const trick = this.lingering;
-    if (!trick) return;
-    this.lingering = null;
+    const held = this.held;
+    if (!held) return;
+    this.held = null;
     clearTimeout(this.timer);
-    requestAnimationFrame(() => fly(trick.trick.map((p) => p.card), where.cards, this.pileOf(trick.winner)));
+    const draw = this.draw();
+    requestAnimationFrame(() => fly(held.cards, where.cards, this.pileOf(held.seat), null, draw));
   }
 
   pileOf(seat) {

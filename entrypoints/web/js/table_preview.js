@@ -11,7 +11,7 @@ export function canTakeSeat(table) {
 
 /** The preview's lines; ``heading`` is the tag of its title (h3 in the lobby, h2 on its own page). */
 export function previewLines(table, heading = "h3") {
-  const options = optionsSummary(table.options);
+  const options = optionsSummary(table.options, table.game_type);
   const facts = [ratedText(table.rated), turnTimeText(table.turn_time)].filter(Boolean).join(" · ");
   return [
     h(heading, { testid: "preview-name" }, table.name),

@@ -1,6 +1,6 @@
 // English labels. Same keys as ./it.js. A plural entry is {one, other}, chosen by params.count.
-// The games' own words stay Italian here too: suits (denari, coppe, spade, bastoni), asso, fante,
-// cavallo, re, scopa, primiera, settebello, napola, patta, briscola, chiamata and the auction's calls.
+// The cards' own words stay Italian here too: suits (denari, coppe, spade, bastoni), asso, fante,
+// cavallo, re. Each game family brings its own words (its package's words.py, ../families.js).
 
 import finding from "./en_finding.js";
 import tableLife from "./en_table_life.js";
@@ -24,7 +24,7 @@ const base = {
 
   // ------------------------------------------------------------ login
   "login.title": "Play Italian cards with friends",
-  "login.lead": "Scopone scientifico, scopa, briscola and briscola chiamata, in real time.",
+  "login.lead": "{games}, in real time.",
   "login.name": "Your name",
   "login.name_placeholder": "e.g. Anna",
   "login.guest": "Play as guest",
@@ -55,22 +55,10 @@ const base = {
   "status.playing": "playing",
   "status.finished": "finished",
 
-  // games and their options (the server's own texts are English; these are shown instead)
-  "game.scopa.about": "Two players, three cards each and four on the table, dealt again until the deck runs out",
-  "game.scopa_a_quattro.about": "Scopa for four players in two partnerships, partners sitting opposite",
-  "game.scopone_scientifico.about":
-    "Four players in two partnerships, ten cards each and an empty table; capture by equal rank or by sum, "
-    + "sweep the table for a scopa",
-  "game.briscola.about": "The classic two-player trick-taking game with a trump suit",
-  "game.briscola_a_quattro.about":
-    "Briscola for four players in fixed partnerships: seats 1 and 3 against seats 2 and 4",
-  "game.briscola_chiamata.about": "Five players: an auction names a card, and its secret holder joins the caller",
+  // the options every game has (the server's own texts are English; these are shown instead; a game
+  // family words its own options)
   "option.target_score": "Target score",
   "option.target_score.hint": "Points a side needs, with a clear lead, to win the match",
-  "option.napola": "Napola",
-  "option.napola.hint": "Score the run of denari from the asso; the whole suit wins the match",
-  "option.asso_pigliatutto": "Asso pigliatutto",
-  "option.asso_pigliatutto.hint": "An asso played when no asso is on the table takes every card on the table",
 
   // ------------------------------------------------------------ stats
   "stats.ratings": "Your ratings",
@@ -97,6 +85,7 @@ const base = {
 
   // ------------------------------------------------------------ cards
   "card.name": "{rank} of {suit}",
+  "card.deck": { one: "{count} card in the deck", other: "{count} cards in the deck" },
   "rank.1": "asso",
   "rank.2": "2",
   "rank.3": "3",
@@ -129,13 +118,9 @@ const base = {
   "table.seats": "Seats",
   "table.meta_you": "you",
   "table.meta_side": "Side {side}",
-  "table.meta_caller": "Caller",
-  "table.meta_partner": "Partner",
   "table.your_turn_flag": "your turn",
   "table.to_play_flag": "to play",
   "table.side": "Side {side}",
-  "table.side_caller": "Caller",
-  "table.side_defenders": "Defenders",
   "table.side_members": "{side} ({names})",
   "table.watching": "Watching",
   "table.code": "Code",
@@ -162,88 +147,6 @@ const base = {
   "table.play_a_card": "Your turn: play a card.",
   "table.match_score": "Match score",
 
-  // ------------------------------------------------------------ scopa, scopa a quattro, scopone
-  "fishing.table": "Table",
-  "fishing.empty": "The table is empty.",
-  "fishing.captures_for": "Captures for {card}",
-  "fishing.several_ways": "You can take in several ways with {card}: pick the table cards, or choose:",
-  "fishing.take": "Take {cards}",
-  "fishing.cancel": "Cancel",
-  "fishing.several_captures": "{card}, several captures",
-  "fishing.carte": "Cards",
-  "fishing.denara": "Denari",
-  "fishing.settebello": "Settebello",
-  "fishing.primiera": "Primiera",
-  "fishing.napola": "Napola",
-  "fishing.scope_row": "Scope",
-  "fishing.taken": { one: "{count} taken", other: "{count} taken" },
-  "fishing.points": { one: "{count} point", other: "{count} points" },
-  "fishing.hand": "Hand {number}",
-  "fishing.hand_total": "Hand total",
-  "fishing.played": "{name} played {card}.",
-  "fishing.played.you": "You played {card}.",
-  "fishing.took": "{name} played {card} and took {taken}.",
-  "fishing.took.you": "You played {card} and took {taken}.",
-  "fishing.scopa": "{name} played {card} and took {taken}: scopa!",
-  "fishing.scopa.you": "You played {card} and took {taken}: scopa!",
-
-  // ------------------------------------------------------------ briscola (and the tricks of chiamata)
-  "briscola.trick": "Trick",
-  "briscola.lead": "Lead the trick.",
-  "briscola.no_card": "No card played yet.",
-  "briscola.played": "{name} played {card}.",
-  "briscola.played.you": "You played {card}.",
-  "briscola.won_trick": {
-    one: "{name} won the trick, {count} point.", other: "{name} won the trick, {count} points.",
-  },
-  "briscola.won_trick.you": {
-    one: "You won the trick, {count} point.", other: "You won the trick, {count} points.",
-  },
-  "briscola.trump": "Trump suit: {suit}",
-  "briscola.trump_drawn": "Trump suit: {suit} (the card has been drawn)",
-  "briscola.deck": { one: "{count} card in the deck", other: "{count} cards in the deck" },
-  "briscola.deal": "Deal {number}",
-  "briscola.deal_patta": "Deal {number}: patta (60 all)",
-  "briscola.card_points": "Card points",
-  "briscola.tricks_row": "Tricks",
-
-  // ------------------------------------------------------------ briscola chiamata
-  "chiamata.bid_points": "Due with {points} points",
-  "chiamata.pass_entry": "{name}: pass",
-  "chiamata.bid_entry": "{name}: {bid}",
-  "chiamata.bid_entry_forced": "{name}: {bid} (forced)",
-  "chiamata.auction": "Auction",
-  "chiamata.auction_won": "Auction won",
-  "chiamata.standing": "Highest bid: {bid} by {name}",
-  "chiamata.standing.you": "Highest bid: {bid} by you",
-  "chiamata.no_bid": "No bid yet. Lower ranks promise more: asso, tre, re, cavallo … due, then points.",
-  "chiamata.your_bid": "Your bid",
-  "chiamata.bid_now": "Your turn to bid.",
-  "chiamata.points_option": { one: "{count} point", other: "{count} points" },
-  "chiamata.points": "Points",
-  "chiamata.bid_points_button": "Bid points",
-  "chiamata.pass": "Pass",
-  "chiamata.call_group": "Call a card",
-  "chiamata.call_prompt": "You won the auction: call the card whose holder plays with you. Its suit becomes the trump suit.",
-  "chiamata.call_card": "Call {card}",
-  "chiamata.needs": "{name} needs {target}",
-  "chiamata.needs.you": "You need {target}",
-  "chiamata.called_by": "Called by {name} · trump suit: {suit}",
-  "chiamata.called_by.you": "Called by you · trump suit: {suit}",
-  "chiamata.alone": "{name} plays alone.",
-  "chiamata.alone.you": "You play alone.",
-  "chiamata.partner": "Partner: {name}.",
-  "chiamata.partner.you": "You are the partner.",
-  "chiamata.secret": "The partner is still secret.",
-  "chiamata.called": "{name} called {card}.",
-  "chiamata.called.you": "You called {card}.",
-  "chiamata.is_partner": "{name} is the partner.",
-  "chiamata.is_partner.you": "You are the partner.",
-  "chiamata.summary_alone": "{caller} bid {bid}, called {card} and played alone.",
-  "chiamata.summary_partner": "{caller} bid {bid}, called {card} and played with {partner}.",
-  "chiamata.summary_points":
-    "Caller's side: {points} card points (needed {target}) · defenders: {defenders}.",
-
   // ------------------------------------------------------------ errors, by the server's code
   "error.network": "The server cannot be reached. Check your connection.",
   "error.http": "The server answered with an error (HTTP {status}).",
@@ -266,6 +169,8 @@ const base = {
   "error.internal": "Something went wrong on the server.",
   "error.busy": "The server is very busy: your move could not be taken. Try it again in a moment.",
   "error.unavailable": "The server cannot reach its storage right now; try again shortly.",
+  "error.unknown_game": "This page does not know the game {game}: reload it, or ask whoever runs the server.",
+  "error.broken_game": "The table of {game} could not be loaded ({module}): reload the page, or try again later.",
   "error.login.invalid_action": "That name cannot be used: it needs 1 to 32 characters.",
   "error.login.forbidden": "Guest login is disabled on this server.",
   "error.join.not_found": "No table has that code.",
@@ -274,12 +179,7 @@ const base = {
   // ------------------------------------------------------------ table layout (table.js, seats.js)
   "table.side_panel": "What happened",
   "seat.holds": { one: "{count} card in hand", other: "{count} cards in hand" },
-  "seat.pile": { one: "{count} card taken", other: "{count} cards taken" },
-  "seat.pile_scope": { one: "{count} card taken, {scope}", other: "{count} cards taken, {scope}" },
-  "seat.scope": { one: "{count} scopa", other: "{count} scope" },
-  "seat.tricks": { one: "{count} trick won", other: "{count} tricks won" },
   "seat.open": "open",
-  "seat.scopa_flash": "Scopa!",
   "seat.order_suit": "Sort by suit",
   "seat.order_rank": "Sort by rank",
   // @@ layout keys end
@@ -289,55 +189,15 @@ const base = {
   "log.entries": "Moves",
   "log.empty": "No moves yet.",
   "log.missed": "Some moves were made while this page was not connected; they are not listed.",
-  "log.hand_started": "Hand {number}: {name} deals.",
-  "log.hand_started.you": "Hand {number}: you deal.",
-  "log.deal_started": "Deal {number}: {name} deals.",
-  "log.deal_started.you": "Deal {number}: you deal.",
-  "log.void_deals": {
-    one: "The cards were dealt again once: three or more re on the table.",
-    other: "The cards were dealt again {count} times: three or more re on the table.",
-  },
-  "log.table_cards": "On the table: {cards}.",
-  "log.trump_card": "Briscola: {card}.",
   "log.dealt_again": {
     one: "New cards dealt; {count} card left in the deck.", other: "New cards dealt; {count} cards left in the deck.",
   },
   "log.dealt_last": "The last cards have been dealt.",
-  "log.sweep": "{name} played {card} and swept the table: {taken}.",
-  "log.sweep.you": "You played {card} and swept the table: {taken}.",
-  "log.leftovers": "The cards left on the table go to {name}: {cards}.",
-  "log.leftovers.you": "The cards left on the table go to you: {cards}.",
-  "log.trump_drawn": "{name} drew the face-up briscola: {card}.",
-  "log.trump_drawn.you": "You drew the face-up briscola: {card}.",
-  "log.bid": "{name} bid {bid}.",
-  "log.bid.you": "You bid {bid}.",
-  "log.bid_forced": "{name} had to bid {bid}.",
-  "log.bid_forced.you": "You had to bid {bid}.",
-  "log.pass": "{name} passed.",
-  "log.pass.you": "You passed.",
-  "log.auction_won": "{name} won the auction with {bid} and needs {target} points.",
-  "log.auction_won.you": "You won the auction with {bid} and need {target} points.",
-  "log.call": "{name} called {card}; briscola: {suit}.",
-  "log.call.you": "You called {card}; briscola: {suit}.",
   "log.timeout": "Time ran out for {name}: the next move was made automatically.",
   "log.timeout.you": "Time ran out for you: the next move was made automatically.",
   "log.timeout_hand_end": "Time ran out for the hand summary.",
-  "log.side_points": { one: "{side} {count} point", other: "{side} {count} points" },
-  "log.hand_summary": "Hand {number}: {sides}. Match score: {scores}.",
-  "log.deal_summary": "Deal {number}, card points: {sides}. Match score: {scores}.",
-  "log.deal_patta": "Deal {number}: patta, 60 all. Match score: {scores}.",
-  "log.chiamata_partner":
-    "Deal {number}: {caller} and {partner} made {points} card points ({target} needed), the defenders {defenders}.",
-  "log.chiamata_alone":
-    "Deal {number}: {caller}, playing alone, made {points} card points ({target} needed), the defenders {defenders}.",
-  "log.chiamata_caller_wins": "The caller's side wins.",
-  "log.chiamata_defenders_win": "The defenders win.",
-  "log.chiamata_patta": "Patta: nobody wins.",
   "log.side_wins": "{side} wins.",
   "log.draw": "A draw.",
-  "log.last_trick": "Last trick",
-  "log.last_capture": "Last capture",
-  "log.from_table": "from the table",
   // @@ movelog keys end
 
   // ------------------------------------------------------------ card gallery (gallery.js)

@@ -26,14 +26,8 @@ export default {
   "replay.previous": "Previous",
   "replay.next": "Next",
   "replay.last": "Last",
-  "replay.jump_hand": "Go to hand",
-  "replay.jump_deal": "Go to deal",
-  "replay.hand_option": "Hand {number}",
-  "replay.deal_option": "Deal {number}",
   "replay.keys": "Keys: ← and → step, Home and End go to the start and the end.",
   "replay.position": "Step {number} of {count}",
-  "replay.position_hand": "hand {number}",
-  "replay.position_deal": "deal {number}",
 
   // ------------------------------------------------------------ the position and the log
   "replay.hands_title": "Every hand, face up",

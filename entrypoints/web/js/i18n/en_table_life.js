@@ -67,8 +67,6 @@ export default {
   },
   "table.rematch_ready": "Everyone wants a rematch: on to the new table…",
   "table.rematch_computers": "Computer players always accept a rematch.",
-  "table.hands_title": "Hand by hand",
-  "table.deals_title": "Deal by deal",
 
   // ------------------------------------------------------------ the move log (movelog_words.js)
   "log.seated": "{name} sat down.",

@@ -27,14 +27,8 @@ export default {
   "replay.previous": "Indietro",
   "replay.next": "Avanti",
   "replay.last": "Fine",
-  "replay.jump_hand": "Vai alla mano",
-  "replay.jump_deal": "Vai alla smazzata",
-  "replay.hand_option": "Mano {number}",
-  "replay.deal_option": "Smazzata {number}",
   "replay.keys": "Tasti: ← e → un passo, Home e Fine all'inizio e alla fine.",
   "replay.position": "Passo {number} di {count}",
-  "replay.position_hand": "mano {number}",
-  "replay.position_deal": "smazzata {number}",
 
   // ------------------------------------------------------------ la posizione e le mosse
   "replay.hands_title": "Le carte di tutti, scoperte",

@@ -67,8 +67,6 @@ export default {
   },
   "table.rematch_ready": "Tutti vogliono la rivincita: si passa al nuovo tavolo…",
   "table.rematch_computers": "I giocatori computer accettano sempre la rivincita.",
-  "table.hands_title": "Mano per mano",
-  "table.deals_title": "Smazzata per smazzata",
 
   // ------------------------------------------------------------ il registro delle mosse (movelog_words.js)
   "log.seated": "{name} ha preso posto.",
