@@ -42,6 +42,9 @@ LANGUAGES = ("it", "en")
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 """A package's name and a game type: lower case, digits and ``_``, as they appear in URLs."""
 
+REQUIRED_WORDS = ("hand_name", "hand_inline", "go_to_hand", "hand_by_hand")
+"""The words the shared screens ask every package for (``<name>.hand_name`` …): how it calls a hand."""
+
 SHARED_ACTIONS = ("ack",)
 """Actions every game takes: ``ack`` dismisses a hand's summary."""
 
@@ -195,6 +198,14 @@ def _texts(package: GamePackage) -> list[str]:
             problems.append(f"it has no rules in {language!r}")
         if language not in package.words:
             problems.append(f"it has no words in {language!r}")
+    prefix = f"{package.name}."
+    for language, words in package.words.items():
+        foreign = sorted(key for key in words if not key.startswith(prefix))
+        if foreign:
+            problems.append(f"its {language!r} words {', '.join(foreign[:3])} do not start with {prefix!r}")
+        missing = [word for word in REQUIRED_WORDS if prefix + word not in words]
+        if missing:
+            problems.append(f"its {language!r} words lack {', '.join(prefix + word for word in missing)}")
     keys = [set(package.words.get(language, {})) for language in LANGUAGES]
     for language, own in zip(LANGUAGES, keys, strict=True):
         others = set().union(*keys) - own

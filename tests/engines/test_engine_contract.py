@@ -23,6 +23,7 @@ def test_the_built_in_packages_are_among_the_installed_ones() -> None:
     installed = {package.name: package for package in installed_registry().packages}
     assert installed["fishing"] is FISHING and installed["tricks"] is TRICKS
 
+
 LEVEL_DEAL_SEED = 769
 """A briscola chiamata match whose first deal ends 60 all: the same change deals the next one."""
 

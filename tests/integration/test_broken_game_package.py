@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.integration.served import embedded_env
 
-BROKEN_PACKAGE = '''
+BROKEN_PACKAGE = """
 from dataclasses import replace
 
 from domain.games.fishing.package import PACKAGE as FISHING
@@ -21,7 +21,7 @@ PACKAGE = replace(
     name="briscolone",
     variants=(replace(_first, computer_players={"easy": _first.computer_players["easy"]}),),
 )
-'''
+"""
 
 
 def install_distribution(folder: Path, module: str, source: str, entry: str) -> None:

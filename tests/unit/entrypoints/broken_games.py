@@ -22,7 +22,14 @@ SHARED_KIND_AGAIN = replace(FISHING, name="shared_again", event_kinds=(EventKind
 NO_TABLE_MODULE = replace(FISHING, name="no_table", variants=(replace(_first, table="missing.js"),))
 WORDS_IN_ONE_LANGUAGE = replace(FISHING, name="one_language", words={"it": {"a": "b"}, "en": {}})
 NOT_A_PACKAGE = {"name": "just_a_dict"}
-SAME_GAMES = replace(FISHING, name="same_games")
+SAME_GAMES = replace(
+    FISHING,
+    name="same_games",
+    words={
+        language: {key.replace("fishing.", "same_games.", 1): text for key, text in words.items()}
+        for language, words in FISHING.words.items()
+    },
+)
 """A sound package on its own, offering the fishing game types again."""
 
 

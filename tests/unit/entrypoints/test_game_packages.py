@@ -63,6 +63,11 @@ def test_a_package_speaking_one_language_only_is_refused() -> None:
     assert "'en' words lack a" in message
 
 
+def test_a_package_whose_words_are_not_under_its_own_name_is_refused() -> None:
+    message = refusal("no_normal", "NO_NORMAL_PLAYER")
+    assert "words fishing." in message and "do not start with 'no_normal.'" in message
+
+
 def test_an_entry_point_that_is_not_a_game_package_is_refused() -> None:
     assert "is a dict, not a GamePackage" in refusal("just_a_dict", "NOT_A_PACKAGE")
 
