@@ -67,6 +67,8 @@ async def test_two_people_play_rubamazzo_to_the_end_and_it_is_recorded_and_rated
                 await socket.close()
             record = await recorded(anna, game_id)
             assert record["game_type"] == "rubamazzo"
+            replay = (await anna.http.get(f"/api/matches/{game_id}/replay")).json()
+            assert replay["verification"]["ok"] is True and len(replay["frames"]) == len(record["steps"])
             board = (await anna.http.get("/api/leaderboard", params={"game_type": "rubamazzo"})).json()
             assert {entry["name"] for entry in board["entries"]} == {"Anna", "Bruno"}
         finally:
