@@ -297,10 +297,32 @@ def with_installed_games(document: dict[str, Any], registry: EngineRegistry) -> 
     schemas["WsAction"]["properties"]["action"]["enum"] = installed_actions(registry)
     for package in registry.packages:
         for action in package.actions:
-            schemas[f"WsAction_{package.name}_{action.action}"] = action.json_schema()
+            schemas[f"WsAction_{package.name}_{action.action}"] = as_openapi_30(action.json_schema())
         for kind in package.event_kinds:
-            schemas[f"WsEvent_{package.name}_{kind.kind}"] = event_kind_schema(kind)
+            schemas[f"WsEvent_{package.name}_{kind.kind}"] = as_openapi_30(event_kind_schema(kind))
     return document
+
+
+def as_openapi_30(schema: Any) -> Any:
+    """A package's JSON Schema in the dialect of OpenAPI 3.0: ``const`` as a one-value ``enum``,
+    a ``type`` list with ``"null"`` as ``nullable``."""
+    if isinstance(schema, list):
+        return [as_openapi_30(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    converted = {key: as_openapi_30(value) for key, value in schema.items() if key != "const"}
+    if "const" in schema:
+        converted["enum"] = [schema["const"]]
+    kinds = schema.get("type")
+    if isinstance(kinds, list):
+        others = [kind for kind in kinds if kind != "null"]
+        if len(others) == 1:
+            converted["type"] = others[0]
+        else:
+            del converted["type"]
+        if "null" in kinds:
+            converted["nullable"] = True
+    return converted
 
 
 # --- routes whose modules are owned elsewhere: documented by route name ---------------------------
