@@ -13,13 +13,20 @@ from tests.integration.players import first_legal_move
 from tests.integration.server import Guest, Socket, running_server, server_settings
 
 
-async def kill_pubsub_connections(client: Redis, name: str) -> int:
-    killed = 0
-    for entry in await client.client_list():
-        if entry.get("name") == name and "P" in entry.get("flags", ""):
-            await client.client_kill_filter(_id=entry["id"])
-            killed += 1
-    return killed
+async def kill_pubsub_connections(client: Redis, name: str, patience: float = 10.0) -> int:
+    """Kill the server's subscribing connections; after a kill the hub reconnects on its own, which
+    takes longer on a loaded machine, so wait (at most ``patience`` seconds) for one to be back."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + patience
+    while True:
+        killed = 0
+        for entry in await client.client_list():
+            if entry.get("name") == name and "P" in entry.get("flags", ""):
+                await client.client_kill_filter(_id=entry["id"])
+                killed += 1
+        if killed or loop.time() > end:
+            return killed
+        await asyncio.sleep(0.05)
 
 
 async def test_every_client_catches_up_after_the_pubsub_connection_is_killed(redis_prefix: str) -> None:
