@@ -1,6 +1,7 @@
 // The lobby's "Play the computer" panel: a game, the computer's level and a turn time, and one button
 // that starts a match at once with computer players in every other seat (always casual). The panel
-// opens on the first game the server lists (its default game).
+// opens on the choices the player made last (./lobby_memory.js), else on the first game the server
+// lists (its default game).
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -8,6 +9,7 @@ import { t } from "./i18n.js";
 import { errorBox, showError, radioGroup, selectField, setChoices } from "./form_parts.js";
 import { gameChoices, turnTimeChoices } from "./summary_words.js";
 import { levelName } from "./players.js";
+import { remember, remembered, rememberedGame } from "./lobby_memory.js";
 
 export function computerPanel(ctx, types) {
   const error = errorBox("computer-error");
@@ -20,9 +22,11 @@ export function computerPanel(ctx, types) {
   const render = () => {
     const type = current();
     if (!type) return;
-    setChoices(turnTime.select, turnTimeChoices(type), type.default_turn_time);
+    const times = turnTimeChoices(type);
+    const kept = remembered("computer-turn-time");
+    setChoices(turnTime.select, times, times.some((c) => String(c.value) === kept) ? kept : type.default_turn_time);
     const levels = type.computer_levels || ["easy", "normal"];
-    const chosen = level ? level.value() : levels[0];
+    const chosen = level ? level.value() : remembered("computer-level") ?? levels[0];
     level = radioGroup({
       name: "computer-level", kind: "levels", legend: t("lobby.computer.level"),
       value: levels.includes(chosen) ? chosen : levels[0],
@@ -40,6 +44,9 @@ export function computerPanel(ctx, types) {
     if (!type) return;
     showError(error, null);
     start.disabled = true;  // one click, one match
+    remember("computer-game", type.id);
+    remember("computer-level", level.value());
+    if (turnTime.select.value) remember("computer-turn-time", turnTime.select.value);
     try {
       const table = await api.playComputer(type.id, level.value(), {}, Number(turnTime.select.value) || null);
       ctx.navigate(`#/game/${table.id}`);
@@ -50,7 +57,7 @@ export function computerPanel(ctx, types) {
   });
   types.then((loaded) => {
     list = loaded.filter((type) => (type.computer_levels || []).length);
-    setChoices(game.select, gameChoices(list), list.length ? list[0].id : null);
+    setChoices(game.select, gameChoices(list), rememberedGame("computer-game", list));
     render();
   }).catch((err) => showError(error, err));
   return h("section", {

@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { noteServerTime, serverNow } from "./clock.js";
 import { selectField, setChoices, errorBox, showError } from "./form_parts.js";
+import { remember, rememberedGame } from "./lobby_memory.js";
 import { gameChoices, secondsText } from "./summary_words.js";
 
 const COMPUTERS_AFTER = [null, 15, 30, 60];
@@ -102,6 +103,7 @@ export function quickMatchPanel(ctx, types, send) {
     if (!game.select.value) return;
     showError(error, null);
     wanted = { game_type: game.select.value, computers_after: after.select.value ? Number(after.select.value) : null };
+    remember("quick-game", wanted.game_type);
     seek();
     setTimeout(() => cancel.focus(), 0);  // the Play now button is disabled now: keep the focus near
   });
@@ -112,8 +114,8 @@ export function quickMatchPanel(ctx, types, send) {
   });
 
   types.then((loaded) => {
-    // A wish carried over goes on; else the first game the server lists (its default game).
-    setChoices(game.select, gameChoices(loaded), carried ? carried.game_type : loaded.length ? loaded[0].id : null);
+    // A wish carried over goes on; else the game the player sought last, or the server's first.
+    setChoices(game.select, gameChoices(loaded), carried ? carried.game_type : rememberedGame("quick-game", loaded));
     if (carried) {
       after.select.value = carried.computers_after === null ? "" : String(carried.computers_after);
       if (redrawn) wanted = carried;  // the lobby is drawn anew in another language: go on seeking

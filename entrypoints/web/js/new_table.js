@@ -6,6 +6,7 @@ import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { optionLabel, optionHint, gameAbout, gameChoices, turnTimeChoices } from "./summary_words.js";
 import { errorBox, showError, radioGroup, setChoices, selectField } from "./form_parts.js";
+import { remember, rememberedGame } from "./lobby_memory.js";
 
 function optionField(key, schema, gameType) {
   const id = `opt-${key}`;
@@ -78,6 +79,7 @@ export function newTablePanel(ctx, types) {
     const type = current();
     if (!type) return;
     showError(error, null);
+    remember("table-game", type.id);
     try {
       const game = await api.createGame(type.id, readOptions(form, type.options_schema), {
         public: visibility.value() === "public",
@@ -91,7 +93,7 @@ export function newTablePanel(ctx, types) {
   });
   types.then((loaded) => {
     list = loaded;
-    setChoices(select, gameChoices(loaded));
+    setChoices(select, gameChoices(loaded), rememberedGame("table-game", loaded));
     render();
   }).catch((err) => showError(error, err));
   return h("section", { class: "panel", testid: "new-table", "aria-labelledby": "new-table-title" },
