@@ -26,7 +26,7 @@ from domain import steps
 from domain.bots.levels import LEVELS
 from domain.engine import JSON, options_json_schema, validate_options
 from domain.errors import Forbidden, InvalidAction, NotFound
-from domain.game_package import SHARED_ACTIONS, event_kind_schema
+from domain.game_package import event_kind_schema
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ def game_type_entry(games: Games, game_type: str) -> JSON:
         "family": package.name,
         "table_module": f"/games/{package.name}/{variant.table}",
         "event_kinds": list(package.kinds),
-        "actions": [*SHARED_ACTIONS, *(action.action for action in package.actions)],
+        "actions": list(package.action_names),
         "action_schemas": {action.action: action.json_schema() for action in package.actions},
         "event_schemas": {kind.kind: event_kind_schema(kind) for kind in package.event_kinds},
         "rules": dict(package.rules),

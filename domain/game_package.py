@@ -135,6 +135,11 @@ class GamePackage:
         """Every event kind its engines make: the shared ones, then its own."""
         return (*SHARED_EVENT_KINDS, *(kind.kind for kind in self.event_kinds))
 
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        """Every action its seats may send: the shared ones, then its own."""
+        return (*SHARED_ACTIONS, *(action.action for action in self.actions))
+
 
 def check_package(package: object) -> GamePackage:
     """``package`` itself when the platform can host it, else ``GamePackageError`` saying what is

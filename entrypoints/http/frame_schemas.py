@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from domain.game_package import SHARED_ACTIONS
 from domain.registry import EngineRegistry
 from entrypoints.http.schemas import ActionSchema, GameViewSchema, LobbySchema
 
@@ -39,9 +38,9 @@ def installed_kinds(registry: EngineRegistry) -> list[str]:
 
 def installed_actions(registry: EngineRegistry) -> list[str]:
     """Every action a client may send: ``state`` (a fresh snapshot), ``ack``, each package's."""
-    actions = dict.fromkeys(("state", *SHARED_ACTIONS))
+    actions = dict.fromkeys(("state",))
     for package in registry.packages:
-        actions.update(dict.fromkeys(action.action for action in package.actions))
+        actions.update(dict.fromkeys(package.action_names))
     return list(actions)
 
 

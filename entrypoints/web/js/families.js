@@ -70,9 +70,6 @@
 import { api, ApiError } from "./api.js";
 import { addWords, t, has } from "./i18n.js";
 
-/** The event kinds every game makes (domain/events.py): the shared UI words these itself. */
-export const SHARED_EVENT_KINDS = ["hand_started", "cards_dealt", "dealt", "ack", "timeout", "hand_end", "match_end"];
-
 const REQUIRED = [
   "board", "hand", "controls", "scoreLine", "summary", "describe", "card", "cardName", "sortCards",
   "logEntry", "logText", "handStart", "handText",
@@ -176,7 +173,8 @@ export function familyOf(gameTypeId) {
 /** Whether ``kind`` is one of the game type's own event kinds (not one every game shares). */
 export function isOwnKind(gameTypeId, kind) {
   const type = byId.get(gameTypeId);
-  return Boolean(type && (type.event_kinds || []).includes(kind) && !SHARED_EVENT_KINDS.includes(kind));
+  // The family's own kinds are the ones the server gives a schema of; the shared ones it words itself.
+  return Boolean(type && Object.hasOwn(type.event_schemas || {}, kind));
 }
 
 /** The family's word ``word`` (see above: "hand_name", ...) for ``gameType``, filled from ``params``. */

@@ -20,7 +20,7 @@ REGISTRY = installed_registry()
 
 def strategy_for(game_type: str, level: str) -> Strategy:
     """The computer player the installed game packages give ``game_type`` at ``level``."""
-    return installed_registry().computer_player(game_type, level)
+    return REGISTRY.computer_player(game_type, level)
 
 
 def engine_for(game_type: str) -> GameEngine:

@@ -14,14 +14,12 @@ from typing import Any
 import pytest
 
 from domain.bots import LEVELS
-from domain.bots.base import Strategy
 from domain.cards import Card
 from domain.engine import GameEngine
 from domain.games.fishing.state import FishingState
 from domain.games.tricks.briscola_state import BriscolaState
 from domain.games.tricks.chiamata_state import ChiamataState
-from entrypoints.game_packages import installed_registry
-from tests.unit.bots.simulate import NOW, TIMEOUTS, engine_for
+from tests.unit.bots.simulate import NOW, TIMEOUTS, engine_for, strategy_for
 
 GAME_TYPES = [
     "scopa",
@@ -31,11 +29,6 @@ GAME_TYPES = [
     "briscola_a_quattro",
     "briscola_chiamata",
 ]
-
-
-def strategy_for(game_type: str, level: str) -> Strategy:
-    """The computer player the installed game packages give ``game_type`` at ``level``."""
-    return installed_registry().computer_player(game_type, level)
 
 
 def regroup(pool: list[Card], sizes: list[int]) -> list[tuple[Card, ...]]:

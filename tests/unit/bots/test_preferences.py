@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from domain.bots.base import Strategy
 from domain.cards import cards
 from domain.errors import InvalidAction, InvalidOptions
 from domain.games.fishing import SCOPA
@@ -17,17 +16,11 @@ from domain.games.tricks.briscola_state import BriscolaState
 from domain.games.tricks.cards import RANK_ORDER
 from domain.games.tricks.chiamata_state import ChiamataState
 from domain.games.tricks.computer_chiamata import hand_strength
-from entrypoints.game_packages import installed_registry
-from tests.unit.bots.simulate import NOW, TIMEOUTS, engine_for
+from tests.unit.bots.simulate import NOW, TIMEOUTS, engine_for, strategy_for
 from tests.unit.games.fishing.builders import position
 from tests.unit.games.tricks.helpers import build_deck
 
 RNG_SEEDS = range(5)
-
-
-def strategy_for(game_type: str, level: str) -> Strategy:
-    """The computer player the installed game packages give ``game_type`` at ``level``."""
-    return installed_registry().computer_player(game_type, level)
 
 
 def decide(game_type: str, view: Mapping[str, Any], seed: int = 0) -> dict[str, Any]:
