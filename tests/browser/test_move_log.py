@@ -325,7 +325,8 @@ async def test_the_last_trick_opens_face_up_with_who_played_each_card_and_closes
         await expect(toggle).to_be_focused()
         await toggle.click()
         await expect(panel).to_be_visible()
-        await anna.by("move-log").scroll_into_view_if_needed()
+        # The others play on and the log is drawn anew under us: scroll inside the page, in one step.
+        await anna.page.evaluate("document.querySelector('[data-testid=move-log]')?.scrollIntoView()")
         await anna.screenshot("move-log-desktop.png")
     await watcher.close()
     assert not anna.errors, anna.errors
