@@ -15,6 +15,7 @@ import { familyOf } from "./families.js";
 import { seatList, updateRings } from "./seats.js";
 import { reducedMotion } from "./motion.js";
 import { TableMotion } from "./table_motion.js";
+import { cuedView } from "./turn_cue.js";
 import { orderToggle, moveAlongHand } from "./hand_order.js";
 import { noteServerTime, serverNow } from "./clock.js";
 import { updateAttention, resetAttention, soundToggle } from "./attention.js";
@@ -60,7 +61,7 @@ class TableController {
     this.moveLog = new MoveLog(gameId);
     this.stopClicks = steadyClicks(this.el);
     this.ticker = setInterval(() => this.tick(), 250);
-    this.motion = new TableMotion(this.el, () => this.family(), () => { if (!this.destroyed) this.render(); });
+    this.motion = new TableMotion(this.el, () => this.family(), () => { if (!this.destroyed) this.lingered(); });
     this.onKey = (event) => this.keydown(event);
     document.addEventListener("keydown", this.onKey);
     this.start();
@@ -210,11 +211,10 @@ class TableController {
     rememberCommitment(this.gameId, view.seed_commitment || (frame && frame.seed_commitment));
     this.presence.fromView(view);
     if (frame) this.moveLog.record(frame, view);
-    updateAttention(view);
-    if (previous && view.version > previous.version) this.announceChange(previous, view, frame);
-    this.life.onView(view, previous);
     const moved = previous && view.version > previous.version;
     const where = moved ? this.motion.before(previous, view) : null;
+    if (moved) this.announceChange(previous, view, frame);
+    this.life.onView(view, previous);
     this.render();
     if (moved) this.motion.after(previous, view, where);
   }
@@ -258,8 +258,11 @@ class TableController {
     if (view.phase === "hand_end" && previous.phase !== "hand_end") parts.push(t("table.hand_over"));
     if (view.phase === "finished") {
       if (previous.phase !== "finished") parts.push(t("table.game_over_said")); // not again at each rematch ask
-    } else if (view.your_turn && !previous.your_turn) parts.push(t("table.your_turn_said"));
-    else if (view.turn !== null && view.turn !== undefined && view.turn !== previous.turn && !view.your_turn) {
+    } else if (view.your_turn && !previous.your_turn) {
+      // Said with the rest of the cue, once the finished trick has left the felt (./turn_cue.js).
+      if (this.motion.lingering) this.turnToSay = true;
+      else parts.push(t("table.your_turn_said"));
+    } else if (view.turn !== null && view.turn !== undefined && view.turn !== previous.turn && !view.your_turn) {
       parts.push(t("table.turn_of", { name: seatName(view, view.turn) }));
     }
     if (previous.phase === "lobby" && view.phase !== "lobby") parts.unshift(t("table.started"));
@@ -268,6 +271,13 @@ class TableController {
 
   announce(text) {
     announce(text);
+  }
+
+  /** What lingered has left the felt: draw the table as it is, and say the turn that waited for it. */
+  lingered() {
+    this.render();
+    if (this.turnToSay && this.view && this.view.your_turn) this.announce(t("table.your_turn_said"));
+    this.turnToSay = false;
   }
 
   showError(text) {
@@ -312,6 +322,8 @@ class TableController {
     const errorBox = this.el.querySelector("[data-testid=error]");
     const keepError = errorBox && !errorBox.hidden ? errorBox.textContent : null;
 
+    view = cuedView(view, this.motion.lingering);
+    updateAttention(view);
     if (this.pending) view = { ...view, your_turn: false, pending: true };
     const family = this.family();
     const finished = view.phase === "finished" || Boolean(this.gameOver);
