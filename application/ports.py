@@ -236,15 +236,19 @@ class Presence(Protocol):
 class MatchPool(Protocol):
     """The quick-match pool: players waiting for a table, shared by every process.
 
-    * ``join`` puts a ``Seeker`` in the pool (replacing that user's earlier
-      entry, for any game type, and forgetting an old assignment of theirs);
+    Seekers wait in queues: a queue is a game type with the options its seekers
+    chose (``Seeker.queue``, ``domain.matchmaking.queue_of``), and only seekers
+    of one queue are ever grouped.
+
+    * ``join`` puts a ``Seeker`` in its queue (replacing that user's earlier
+      entry, in any queue, and forgetting an old assignment of theirs);
       its entry lapses unless ``renew``-ed within ``lease_seconds``, so the
       seekers of a process that died leave the pool on their own.
     * ``leave`` takes a user out; ``True`` if they were waiting.
-    * ``waiting`` lists the live seekers of a game type; ``game_types`` the
-      game types with at least one.
+    * ``waiting`` lists the live seekers of a queue; ``queues`` the queues
+      with at least one.
     * ``claim(group, ttl)`` is atomic: only if every member of ``group`` is
-      still waiting (a live entry for that game type) do they all leave the
+      still waiting (a live entry in the group's queue) do they all leave the
       pool at once and the group is kept for ``ttl_seconds`` as each member's
       assignment; otherwise nothing changes. Two claims never take the same
       seeker: nobody is paired twice.
@@ -258,9 +262,9 @@ class MatchPool(Protocol):
 
     async def leave(self, user_id: str) -> bool: ...
 
-    async def waiting(self, game_type: str) -> list[Seeker]: ...
+    async def waiting(self, queue: str) -> list[Seeker]: ...
 
-    async def game_types(self) -> list[str]: ...
+    async def queues(self) -> list[str]: ...
 
     async def claim(self, group: Group, ttl_seconds: float) -> bool: ...
 

@@ -2,7 +2,9 @@
 
 Each process runs one ``Matchmaker``. A lobby connection that seeks joins the
 shared ``MatchPool`` (``domain.matchmaking.Seeker``, with the player's rating
-in that game type) and stays there while the connection is open: this process
+in that game type, in the queue of its game type and chosen match length:
+only seekers of one queue share a table, which gets those options) and stays
+there while the connection is open: this process
 renews its seekers' leases, and takes them out when their connections close
 (the seekers of a process that dies lapse on their own). Whenever someone
 seeks, and every ``TICK_SECONDS`` (windows widen as people wait), the
@@ -23,7 +25,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from application import tables
 from application.computer_players import computer_player
@@ -33,8 +36,9 @@ from application.ports import MatchPool, StorageUnavailable
 from domain import steps
 from domain.bots.levels import LEVELS
 from domain.elo import START_RATING
+from domain.engine import validate_options
 from domain.errors import InvalidAction
-from domain.matchmaking import Group, Seeker, find_group
+from domain.matchmaking import Group, Seeker, find_group, seek_options
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
@@ -68,14 +72,21 @@ class Matchmaker:
         return len(self._local)
 
     async def seek(
-        self, player: Identity, game_type: str, computers_after: float | None, connection: Waiting
+        self,
+        player: Identity,
+        game_type: str,
+        computers_after: float | None,
+        connection: Waiting,
+        raw_options: Mapping[str, Any] | None = None,
     ) -> Seeker | None:
         """Put ``player`` in the pool for ``game_type`` (computer players may fill the table
-        after ``computers_after`` seconds, ``None``: never), tell ``connection`` it waits, and
-        try to make a table at once. A player already seated by an earlier quick match that is
-        still on is told so instead (``None``)."""
+        after ``computers_after`` seconds, ``None``: never; ``raw_options``: the match length
+        chosen, ``domain.matchmaking.seek_options``), tell ``connection`` it waits, and try to
+        make a table at once. A player already seated by an earlier quick match that is still
+        on is told so instead (``None``)."""
         if game_type not in self._games.registry:
             raise InvalidAction(f"unknown game type: {game_type!r}")
+        options = seek_options(self._games.registry.get(game_type).option_specs, raw_options)
         if computers_after is not None and not (0 <= computers_after <= MAX_COMPUTERS_AFTER):
             raise InvalidAction(f"computer players may fill a table after 0 to {MAX_COMPUTERS_AFTER:g} s")
         if await self._seated_already(player.user_id, connection):
@@ -87,12 +98,13 @@ class Matchmaker:
             rating=await self._rating(player.user_id, game_type),
             since=self._games.clock.now(),
             computers_after=computers_after,
+            options=options,
         )
         self._local[player.user_id] = connection
         await self._pool.join(seeker, LEASE_SECONDS)
-        log.info("%s seeks a %s table (rating %d)", player.user_id, game_type, seeker.rating)
+        log.info("%s seeks a table in %s (rating %d)", player.user_id, seeker.queue, seeker.rating)
         await connection.waiting(seeker)
-        await self.pair(game_type)
+        await self.pair(seeker.queue)
         return seeker
 
     async def cancel(self, user_id: str, connection: Waiting) -> bool:
@@ -106,12 +118,15 @@ class Matchmaker:
             log.info("%s left the quick-match pool", user_id)
         return left
 
-    async def pair(self, game_type: str) -> int:
-        """Make every table the pool of ``game_type`` can make now; how many were made."""
-        seats = self._games.registry.get(game_type).seats
+    async def pair(self, queue: str) -> int:
+        """Make every table the seekers of ``queue`` (a game type and options) can make now;
+        how many were made."""
         made = 0
         for _ in range(MAX_CLAIM_ATTEMPTS):
-            seekers = await self._pool.waiting(game_type)
+            seekers = await self._pool.waiting(queue)
+            if not seekers:
+                return made
+            seats = self._games.registry.get(seekers[0].game_type).seats
             group = find_group(seekers, seats, self._games.clock.now(), str(uuid.uuid4()))
             if group is None:
                 return made
@@ -122,7 +137,7 @@ class Matchmaker:
                 "quick match: %d player(s) and %d computer(s) for %s",
                 len(group.members),
                 group.computers,
-                game_type,
+                queue,
             )
             await self._open(group)
         return made
@@ -134,8 +149,8 @@ class Matchmaker:
         if self._local and self._since_renewal >= LEASE_SECONDS / 3:
             self._since_renewal = 0.0
             await self._pool.renew(list(self._local), LEASE_SECONDS)
-        for game_type in await self._pool.game_types():
-            await self.pair(game_type)
+        for queue in await self._pool.queues():
+            await self.pair(queue)
         if not self._local:
             return
         assigned = await self._pool.assignments(list(self._local))
@@ -163,13 +178,14 @@ class Matchmaker:
         people = [Seat(member.user_id, member.name) for member in group.members]
         computers = [computer_player(LEVELS[-1])(chair) for chair in range(len(people), engine.seats)]
         seats: tuple[Seat | None, ...] = (*people, *computers)
+        options = validate_options(engine.option_specs, dict(group.options))
 
         def layout(join_code: str) -> steps.NewTable:
             return steps.NewTable(
                 id=group.id,
                 game_type=group.game_type,
                 join_code=join_code,
-                options={},
+                options=options,
                 seats=seats,
                 creator_id=people[0].user_id,
                 public=False,

@@ -43,13 +43,13 @@ class MemoryMatchPool:
         entry = self._waiting.pop(user_id, None)
         return entry is not None and entry.until > self._clock.now()
 
-    async def waiting(self, game_type: str) -> list[Seeker]:
+    async def waiting(self, queue: str) -> list[Seeker]:
         self._drop_lapsed()
-        return [e.seeker for e in self._waiting.values() if e.seeker.game_type == game_type]
+        return [e.seeker for e in self._waiting.values() if e.seeker.queue == queue]
 
-    async def game_types(self) -> list[str]:
+    async def queues(self) -> list[str]:
         self._drop_lapsed()
-        return sorted({e.seeker.game_type for e in self._waiting.values()})
+        return sorted({e.seeker.queue for e in self._waiting.values()})
 
     async def claim(self, group: Group, ttl_seconds: float) -> bool:
         self._drop_lapsed()
@@ -57,7 +57,7 @@ class MemoryMatchPool:
             return False
         for member in group.members:
             entry = self._waiting.get(member.user_id)
-            if entry is None or entry.seeker.game_type != group.game_type:
+            if entry is None or entry.seeker.queue != group.queue:
                 return False
         until = self._clock.now() + ttl_seconds
         for member in group.members:

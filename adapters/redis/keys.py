@@ -129,21 +129,22 @@ class RedisKeys:
 
     # --- quick-match pool ---------------------------------------------------
 
-    def pool_seekers(self, game_type: str) -> str:
-        """Hash of a game type's seekers: user id → seeker JSON."""
-        return f"{self._pool}:seekers:{game_type}"
+    def pool_seekers(self, queue: str) -> str:
+        """Hash of a queue's seekers (a game type and options, ``Seeker.queue``): user id → seeker JSON."""
+        return f"{self._pool}:seekers:{queue}"
 
-    def pool_leases(self, game_type: str) -> str:
-        """Sorted set of a game type's seekers (user ids), scored by lease end (ms)."""
-        return f"{self._pool}:leases:{game_type}"
+    def pool_leases(self, queue: str) -> str:
+        """Sorted set of a queue's seekers (user ids), scored by lease end (ms)."""
+        return f"{self._pool}:leases:{queue}"
 
     @property
-    def pool_game_types(self) -> str:
-        """Set of the game types that may have seekers (cleaned lazily)."""
+    def pool_queues(self) -> str:
+        """Set of the queues that may have seekers (cleaned lazily); named ``types`` from when a
+        queue was a game type, and a queue without options still is one."""
         return f"{self._pool}:types"
 
     def pool_waits(self, user_id: str) -> str:
-        """The game type a user waits for (expires with their lease)."""
+        """The queue a user waits in (expires with their lease)."""
         return f"{self._pool}:waits:{user_id}"
 
     def pool_assignment(self, user_id: str) -> str:

@@ -18,13 +18,13 @@ logger = logging.getLogger(__name__)
 # Users renewed per script call: bounds the KEYS and ARGV of one call.
 RENEW_CHUNK = 500
 
-# Puts a seeker in its game type's pool, taking it out of the one its user waited in (as the
-# caller read it: if that changed meanwhile, nothing is done and the caller reads it again),
-# and forgets the user's assignment.
-# KEYS: 1 the user's waits record, 2 their assignment, 3 the seekers of the new game type,
-# 4 its leases, 5 the game types, 6 the seekers of the game type waited in before, 7 its leases
-# (the new type's keys again when there was none).
-# ARGV: 1 user id, 2 seeker JSON, 3 game type, 4 lease ms, 5 the game type the caller read
+# Puts a seeker in its queue (``Seeker.queue``: a game type and options), taking it out of the
+# one its user waited in (as the caller read it: if that changed meanwhile, nothing is done and
+# the caller reads it again), and forgets the user's assignment.
+# KEYS: 1 the user's waits record, 2 their assignment, 3 the seekers of the new queue,
+# 4 its leases, 5 the queues, 6 the seekers of the queue waited in before, 7 its leases
+# (the new queue's keys again when there was none).
+# ARGV: 1 user id, 2 seeker JSON, 3 queue, 4 lease ms, 5 the queue the caller read
 # from the waits record ('' for none).  Returns 1 when joined, 0 when the record had changed.
 _JOIN = script(
     """
@@ -45,9 +45,9 @@ return 1
     NOW_MS,
 )
 
-# Restarts the lease of each user still waiting (live lease) for the game type given.
-# KEYS: per user, their waits record and the leases of their game type.
-# ARGV: lease ms, then per user their id and game type.  Returns how many were renewed.
+# Restarts the lease of each user still waiting (live lease) in the queue given.
+# KEYS: per user, their waits record and the leases of their queue.
+# ARGV: lease ms, then per user their id and queue.  Returns how many were renewed.
 _RENEW = script(
     """
 local now = now_ms()
@@ -69,8 +69,8 @@ return renewed
     NOW_MS,
 )
 
-# Takes a user out of the game type's pool, if their waits record still names it.
-# KEYS: the waits record, the game type's seekers, its leases.  ARGV: user id, game type.
+# Takes a user out of the queue, if their waits record still names it.
+# KEYS: the waits record, the queue's seekers, its leases.  ARGV: user id, queue.
 # Returns 1 when they were waiting (live lease), 0 when not, -1 when the record had changed.
 _LEAVE = script(
     """
@@ -85,9 +85,9 @@ return 0
     NOW_MS,
 )
 
-# The seeker JSON of every live seeker of a game type, dropping the lapsed ones first (and the
-# game type from the set of game types when none is left).
-# KEYS: the game type's seekers, its leases, the game types.  ARGV: the game type.
+# The seeker JSON of every live seeker of a queue, dropping the lapsed ones first (and the
+# queue from the set of queues when none is left).
+# KEYS: the queue's seekers, its leases, the queues.  ARGV: the queue.
 _WAITING = script(
     """
 if drop_lapsed_seekers(KEYS[1], KEYS[2], now_ms()) == 0 then
@@ -105,18 +105,18 @@ return seekers
     DROP_LAPSED_SEEKERS,
 )
 
-# Of the game types given, those with a live seeker; lapsed seekers are dropped, and the game
-# types left without any leave the set of game types.
-# KEYS: the game types, then per game type its seekers and its leases.  ARGV: the game types.
-_GAME_TYPES = script(
+# Of the queues given, those with a live seeker; lapsed seekers are dropped, and the queues
+# left without any leave the set of queues.
+# KEYS: the queues, then per queue its seekers and its leases.  ARGV: the queues.
+_QUEUES = script(
     """
 local now = now_ms()
 local live = {}
-for i, game_type in ipairs(ARGV) do
+for i, queue in ipairs(ARGV) do
   if drop_lapsed_seekers(KEYS[2 * i], KEYS[2 * i + 1], now) > 0 then
-    table.insert(live, game_type)
+    table.insert(live, queue)
   else
-    redis.call('SREM', KEYS[1], game_type)
+    redis.call('SREM', KEYS[1], queue)
   end
 end
 return live
@@ -125,11 +125,11 @@ return live
     DROP_LAPSED_SEEKERS,
 )
 
-# All or nothing: if every member is waiting for the game type (a seeker with a live lease),
+# All or nothing: if every member is waiting in the group's queue (a seeker with a live lease),
 # they all leave the pool and each gets the group as their assignment; otherwise nothing changes.
-# KEYS: 1 the game type's seekers, 2 its leases, 3 the game types, then per member their waits
+# KEYS: 1 the queue's seekers, 2 its leases, 3 the queues, then per member their waits
 # record and their assignment.
-# ARGV: 1 group JSON, 2 assignment TTL ms, 3 game type, 4… the members' user ids.
+# ARGV: 1 group JSON, 2 assignment TTL ms, 3 queue, 4… the members' user ids.
 # Returns 1 when claimed, 0 when a member was not waiting.
 _CLAIM = script(
     """
@@ -157,13 +157,14 @@ return 1
 class RedisMatchPool:
     """``MatchPool`` in Redis.
 
-    Per game type, a hash of its seekers (user id → seeker JSON) and a sorted
-    set of their leases (user id by lease end, epoch ms by Redis ``TIME``); a
-    set of the game types that may have seekers; per user, a record of the
-    game type they wait for (expiring with their lease), so that ``join`` takes
-    them out of another game type's pool; per claimed user, their group's JSON
+    Per queue (a game type and the options its seekers chose, ``Seeker.queue``:
+    ``briscola``, ``briscola?deals_to_win=2``), a hash of its seekers (user id →
+    seeker JSON) and a sorted set of their leases (user id by lease end, epoch
+    ms by Redis ``TIME``); a set of the queues that may have seekers; per user,
+    a record of the queue they wait in (expiring with their lease), so that
+    ``join`` takes them out of another queue; per claimed user, their group's JSON
     with the claim's TTL. A seeker whose lease ended never counts as waiting
-    and is dropped lazily (by ``waiting``, ``game_types``, a new ``join``).
+    and is dropped lazily (by ``waiting``, ``queues``, a new ``join``).
 
     ``claim`` is one Lua script (all members live → all leave the pool and get
     the assignment, else no change), so two claims never take one seeker.
@@ -174,10 +175,10 @@ class RedisMatchPool:
     On a Redis Cluster every key of the pool carries one hash tag,
     ``{<prefix>:pool}`` (``RedisKeys``), so all of it lives in one slot: a
     claim must check and take several seekers (and a join move one between
-    game types) in one atomic script, which a cluster allows only within one
+    queues) in one atomic script, which a cluster allows only within one
     slot; and one slot is enough, as the pool holds the players waiting for a
     table right now (a lease each), not the games. The keys stay one hash and
-    one sorted set per game type.
+    one sorted set per queue.
     """
 
     def __init__(self, client: Client, keys: RedisKeys) -> None:
@@ -187,7 +188,7 @@ class RedisMatchPool:
         self._renew = client.register_script(_RENEW)
         self._leave = client.register_script(_LEAVE)
         self._waiting = client.register_script(_WAITING)
-        self._game_types = client.register_script(_GAME_TYPES)
+        self._queues = client.register_script(_QUEUES)
         self._claim = client.register_script(_CLAIM)
 
     async def join(self, seeker: Seeker, lease_seconds: float) -> None:
@@ -195,21 +196,21 @@ class RedisMatchPool:
         encoded, lease_ms = encode_seeker(seeker), milliseconds(lease_seconds)
         while True:
             before = cast("str | None", await self._client.get(keys.pool_waits(user_id)))
-            old_type = seeker.game_type if before is None else before
+            old_queue = seeker.queue if before is None else before
             joined = await self._join(
                 keys=[
                     keys.pool_waits(user_id),
                     keys.pool_assignment(user_id),
-                    keys.pool_seekers(seeker.game_type),
-                    keys.pool_leases(seeker.game_type),
-                    keys.pool_game_types,
-                    keys.pool_seekers(old_type),
-                    keys.pool_leases(old_type),
+                    keys.pool_seekers(seeker.queue),
+                    keys.pool_leases(seeker.queue),
+                    keys.pool_queues,
+                    keys.pool_seekers(old_queue),
+                    keys.pool_leases(old_queue),
                 ],
-                args=[user_id, encoded, seeker.game_type, lease_ms, before or ""],
+                args=[user_id, encoded, seeker.queue, lease_ms, before or ""],
             )
             if joined == 1:
-                logger.debug("%s waits for %s (before: %s)", user_id, seeker.game_type, before)
+                logger.debug("%s waits in %s (before: %s)", user_id, seeker.queue, before)
                 return
             logger.debug("%s's waits record changed while joining; reading it again", user_id)
 
@@ -217,69 +218,69 @@ class RedisMatchPool:
         lease_ms = milliseconds(lease_seconds)
         for start in range(0, len(user_ids), RENEW_CHUNK):
             chunk = user_ids[start : start + RENEW_CHUNK]
-            game_types = await get_many(self._client, [self._keys.pool_waits(u) for u in chunk])
+            queues = await get_many(self._client, [self._keys.pool_waits(u) for u in chunk])
             keys: list[str] = []
             args: list[str | int] = [lease_ms]
-            for user_id, game_type in zip(chunk, game_types, strict=True):
-                if game_type is not None:
-                    keys += [self._keys.pool_waits(user_id), self._keys.pool_leases(game_type)]
-                    args += [user_id, game_type]
+            for user_id, queue in zip(chunk, queues, strict=True):
+                if queue is not None:
+                    keys += [self._keys.pool_waits(user_id), self._keys.pool_leases(queue)]
+                    args += [user_id, queue]
             if keys:
                 renewed = await self._renew(keys=keys, args=args)
                 logger.debug("renewed %s of %d seeker(s)", renewed, len(chunk))
 
     async def leave(self, user_id: str) -> bool:
         while True:
-            game_type = cast("str | None", await self._client.get(self._keys.pool_waits(user_id)))
-            if game_type is None:
+            queue = cast("str | None", await self._client.get(self._keys.pool_waits(user_id)))
+            if queue is None:
                 return False
             left = await self._leave(
                 keys=[
                     self._keys.pool_waits(user_id),
-                    self._keys.pool_seekers(game_type),
-                    self._keys.pool_leases(game_type),
+                    self._keys.pool_seekers(queue),
+                    self._keys.pool_leases(queue),
                 ],
-                args=[user_id, game_type],
+                args=[user_id, queue],
             )
             if left != -1:
-                logger.debug("%s left the %s pool (was waiting: %s)", user_id, game_type, left == 1)
+                logger.debug("%s left the %s queue (was waiting: %s)", user_id, queue, left == 1)
                 return bool(left == 1)
 
-    async def waiting(self, game_type: str) -> list[Seeker]:
+    async def waiting(self, queue: str) -> list[Seeker]:
         raws: list[str] = await self._waiting(
             keys=[
-                self._keys.pool_seekers(game_type),
-                self._keys.pool_leases(game_type),
-                self._keys.pool_game_types,
+                self._keys.pool_seekers(queue),
+                self._keys.pool_leases(queue),
+                self._keys.pool_queues,
             ],
-            args=[game_type],
+            args=[queue],
         )
         seekers = [decode_seeker(raw) for raw in raws]
         seekers.sort(key=lambda seeker: (seeker.since, seeker.user_id))
         return seekers
 
-    async def game_types(self) -> list[str]:
-        known = await cast("Awaitable[set[str]]", self._client.smembers(self._keys.pool_game_types))
+    async def queues(self) -> list[str]:
+        known = await cast("Awaitable[set[str]]", self._client.smembers(self._keys.pool_queues))
         if not known:
             return []
         ordered = sorted(known)
-        keys = [self._keys.pool_game_types]
-        for game_type in ordered:
-            keys += [self._keys.pool_seekers(game_type), self._keys.pool_leases(game_type)]
-        live: list[str] = await self._game_types(keys=keys, args=ordered)
+        keys = [self._keys.pool_queues]
+        for queue in ordered:
+            keys += [self._keys.pool_seekers(queue), self._keys.pool_leases(queue)]
+        live: list[str] = await self._queues(keys=keys, args=ordered)
         return sorted(live)
 
     async def claim(self, group: Group, ttl_seconds: float) -> bool:
         keys = [
-            self._keys.pool_seekers(group.game_type),
-            self._keys.pool_leases(group.game_type),
-            self._keys.pool_game_types,
+            self._keys.pool_seekers(group.queue),
+            self._keys.pool_leases(group.queue),
+            self._keys.pool_queues,
         ]
         for user_id in group.user_ids:
             keys += [self._keys.pool_waits(user_id), self._keys.pool_assignment(user_id)]
         claimed = await self._claim(
             keys=keys,
-            args=[encode_group(group), milliseconds(ttl_seconds), group.game_type, *group.user_ids],
+            args=[encode_group(group), milliseconds(ttl_seconds), group.queue, *group.user_ids],
         )
         logger.debug("group %s of %d claimed: %s", group.id, len(group.members), claimed == 1)
         return bool(claimed == 1)

@@ -6,7 +6,7 @@ from typing import Any
 
 import orjson
 
-from domain.matchmaking import Group, Seeker
+from domain.matchmaking import Group, Seeker, SeekOptions
 
 
 def _seeker_data(seeker: Seeker) -> dict[str, Any]:
@@ -17,6 +17,7 @@ def _seeker_data(seeker: Seeker) -> dict[str, Any]:
         "rating": seeker.rating,
         "since": seeker.since,
         "computers_after": seeker.computers_after,
+        "options": [[name, value] for name, value in seeker.options],
     }
 
 
@@ -28,7 +29,18 @@ def _seeker(data: dict[str, Any]) -> Seeker:
         rating=int(data["rating"]),
         since=float(data["since"]),
         computers_after=None if data.get("computers_after") is None else float(data["computers_after"]),
+        options=_options(data.get("options", [])),
     )
+
+
+def _options(raw: list[list[Any]]) -> SeekOptions:
+    """A seeker's options as ``_seeker_data`` wrote them (none for a seeker written before them)."""
+    options: list[tuple[str, int | bool]] = []
+    for name, value in raw:
+        if not isinstance(value, int):  # a bool is an int too
+            raise TypeError(f"option {name!r} is not a whole number or a boolean")
+        options.append((str(name), value))
+    return tuple(options)
 
 
 def encode_seeker(seeker: Seeker) -> str:
@@ -48,6 +60,7 @@ def encode_group(group: Group) -> str:
             "members": [_seeker_data(member) for member in group.members],
             "computers": group.computers,
             "formed": group.formed,
+            "options": [[name, value] for name, value in group.options],
         }
     ).decode()
 
@@ -61,4 +74,5 @@ def decode_group(raw: str | bytes) -> Group:
         members=tuple(_seeker(member) for member in data["members"]),
         computers=int(data["computers"]),
         formed=float(data["formed"]),
+        options=_options(data.get("options", [])),
     )

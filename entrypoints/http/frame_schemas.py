@@ -109,6 +109,14 @@ class SeekingFrameSchema(Schema):
     since = fields.Float(required=True, metadata={"description": "when the wait began (server clock)"})
     rating = fields.Integer(required=True, metadata={"description": "the rating the pairing goes by"})
     computers_after = fields.Float(required=True, allow_none=True)
+    options = fields.Dict(
+        keys=fields.String(),
+        required=True,
+        metadata={
+            "description": 'the match length the seek chose (e.g. `{"deals_to_win": 2}`), empty for the '
+            "game's default: only seekers of the same game type and options are seated together"
+        },
+    )
     server_time = fields.Float(required=True)
 
 

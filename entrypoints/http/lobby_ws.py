@@ -3,8 +3,10 @@
 The server sends ``{"type": "open_tables", "tables": [...]}`` on connect and
 whenever the list changes (one read per process and change, see
 ``application.open_tables.LobbyFeed``). A logged-in client may send
-``{"action": "seek", "game_type": ..., "computers_after": seconds | null}`` to
-wait in the quick-match pool (answered ``{"type": "seeking", ...}``), and
+``{"action": "seek", "game_type": ..., "computers_after": seconds | null,
+"options": {...}}`` to wait in the quick-match pool (``options``, optional: the
+match length only, e.g. ``{"deals_to_win": 2}``; only seekers of the same game
+type and options are seated together), answered ``{"type": "seeking", ...}``, and
 ``{"action": "cancel"}`` to stop (``{"type": "seek_cancelled"}``); when a
 table is made it gets ``{"type": "matched", "game_id": ..., "game_type": ...}``
 and is out of the pool. A socket that closes leaves the pool. ``{"action":
@@ -71,6 +73,7 @@ class LobbySocket:
                 "since": seeker.since,
                 "rating": seeker.rating,
                 "computers_after": seeker.computers_after,
+                "options": dict(seeker.options),
                 "server_time": self._clock.now(),
             }
         )
@@ -85,14 +88,17 @@ class LobbySocket:
         await self._ws.close(code, reason)
 
 
-def _seek_arguments(message: dict[str, Any]) -> tuple[str, float | None]:
+def _seek_arguments(message: dict[str, Any]) -> tuple[str, float | None, dict[str, Any]]:
     game_type = message.get("game_type")
     after = message.get("computers_after")
+    options = message.get("options")
     if not isinstance(game_type, str):
         raise InvalidAction("a seek names its 'game_type'")
     if after is not None and (isinstance(after, bool) or not isinstance(after, int | float)):
         raise InvalidAction("'computers_after' is a number of seconds, or null")
-    return game_type, None if after is None else float(after)
+    if options is not None and not isinstance(options, dict):
+        raise InvalidAction("a seek's 'options' is an object, e.g. {\"deals_to_win\": 2}")
+    return game_type, None if after is None else float(after), options or {}
 
 
 @bp.websocket("/ws/lobby")
@@ -137,8 +143,8 @@ async def _serve(request: Request, ws: Websocket, user: Identity | None, socket:
                 elif action == "seek":
                     if user is None:
                         raise Unauthorized("log in to play now")
-                    game_type, after = _seek_arguments(message)
-                    await matchmaker.seek(user, game_type, after, socket)
+                    game_type, after, options = _seek_arguments(message)
+                    await matchmaker.seek(user, game_type, after, socket, options)
                 elif action == "cancel":
                     if user is not None:
                         await matchmaker.cancel(user.user_id, socket)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from application.ports import MatchPool
-from domain.matchmaking import Group, Seeker
+from domain.matchmaking import Group, Seeker, SeekOptions
 from tests.contract import ASSIGNMENT_TTL_SECONDS, SEEKER_LEASE_SECONDS, Advance, Timeline
 
 LEASE = SEEKER_LEASE_SECONDS
@@ -14,13 +14,23 @@ TTL = ASSIGNMENT_TTL_SECONDS
 
 
 def seeker(
-    user: str, game_type: str = "briscola", rating: int = 1500, since: float = 1_700_000_000.0
+    user: str,
+    game_type: str = "briscola",
+    rating: int = 1500,
+    since: float = 1_700_000_000.0,
+    options: SeekOptions = (),
 ) -> Seeker:
-    return Seeker(f"u-{user}", user.title(), game_type, rating, since, computers_after=30.0)
+    return Seeker(f"u-{user}", user.title(), game_type, rating, since, computers_after=30.0, options=options)
 
 
 def group(*members: Seeker, group_id: str = "t-1") -> Group:
-    return Group(group_id, members[0].game_type, members, computers=0, formed=1_700_000_100.0)
+    first = members[0]
+    return Group(
+        group_id, first.game_type, members, computers=0, formed=1_700_000_100.0, options=first.options
+    )
+
+
+BEST_OF_THREE: SeekOptions = (("deals_to_win", 2),)
 
 
 async def waiting_users(pool: MatchPool, game_type: str = "briscola") -> list[str]:
@@ -36,12 +46,39 @@ async def test_joined_seekers_wait_for_their_game_type(match_pool: MatchPool) ->
     assert sorted(await match_pool.waiting("briscola"), key=lambda s: s.user_id) == [alice, bob]
     assert await match_pool.waiting("scopa") == [carol]
     assert await match_pool.waiting("scopone") == []
-    assert await match_pool.game_types() == ["briscola", "scopa"]
+    assert await match_pool.queues() == ["briscola", "scopa"]
+
+
+async def test_seekers_of_one_game_type_with_other_options_wait_in_their_own_queue(
+    match_pool: MatchPool,
+) -> None:
+    alice, bob = seeker("alice"), seeker("bob", options=BEST_OF_THREE)
+
+    for who in (alice, bob):
+        await match_pool.join(who, LEASE)
+
+    assert await match_pool.waiting("briscola") == [alice]
+    assert await match_pool.waiting("briscola?deals_to_win=2") == [bob]
+    assert await match_pool.queues() == ["briscola", "briscola?deals_to_win=2"]
+
+
+async def test_a_claimed_group_keeps_its_options(match_pool: MatchPool) -> None:
+    alice, bob = seeker("alice", options=BEST_OF_THREE), seeker("bob", options=BEST_OF_THREE)
+    await match_pool.join(alice, LEASE)
+    await match_pool.join(bob, LEASE)
+    table = group(alice, bob)
+
+    assert await match_pool.claim(table, TTL)
+
+    assert await match_pool.waiting("briscola?deals_to_win=2") == []
+    assert await match_pool.queues() == []
+    assigned = await match_pool.assignments(["u-alice"])
+    assert assigned == {"u-alice": table} and assigned["u-alice"].options == BEST_OF_THREE
 
 
 async def test_an_empty_pool_has_nobody_waiting_and_no_game_type(match_pool: MatchPool) -> None:
     assert await match_pool.waiting("briscola") == []
-    assert await match_pool.game_types() == []
+    assert await match_pool.queues() == []
 
 
 async def test_joining_again_replaces_the_users_entry(match_pool: MatchPool) -> None:
@@ -62,7 +99,7 @@ async def test_joining_for_another_game_type_leaves_the_first_one(match_pool: Ma
 
     assert await match_pool.waiting("briscola") == []
     assert await match_pool.waiting("scopa") == [moved]
-    assert await match_pool.game_types() == ["scopa", "scopone"]
+    assert await match_pool.queues() == ["scopa", "scopone"]
 
 
 async def test_leave_takes_a_waiting_user_out_and_says_whether_they_were_waiting(
@@ -87,7 +124,7 @@ async def test_a_seeker_not_renewed_lapses_and_no_longer_waits(
     await advance(LEASE * 1.3)
 
     assert await match_pool.waiting("briscola") == []
-    assert await match_pool.game_types() == ["scopa"]
+    assert await match_pool.queues() == ["scopa"]
     assert await match_pool.leave("u-alice") is False
     assert await match_pool.claim(group(seeker("alice")), TTL) is False
 
@@ -146,6 +183,20 @@ async def test_a_claim_with_a_member_waiting_for_another_game_type_changes_nothi
 
     assert await match_pool.waiting("briscola") == [alice]
     assert await match_pool.waiting("scopa") == [bob]
+    assert await match_pool.assignments(["u-alice", "u-bob"]) == {}
+
+
+async def test_a_claim_with_a_member_waiting_with_other_options_changes_nothing(
+    match_pool: MatchPool,
+) -> None:
+    alice, bob = seeker("alice", options=BEST_OF_THREE), seeker("bob")
+    await match_pool.join(alice, LEASE)
+    await match_pool.join(bob, LEASE)
+
+    assert await match_pool.claim(group(alice, seeker("bob", options=BEST_OF_THREE)), TTL) is False
+
+    assert await match_pool.waiting("briscola?deals_to_win=2") == [alice]
+    assert await match_pool.waiting("briscola") == [bob]
     assert await match_pool.assignments(["u-alice", "u-bob"]) == {}
 
 

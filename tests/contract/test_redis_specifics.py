@@ -320,13 +320,13 @@ async def test_lapsed_seekers_are_cleaned_from_the_pool_when_it_is_read(space: R
     await pool.join(Seeker("u-bob", "Bob", "scopa", 1500, 1.0), 0.1)
     await asyncio.sleep(0.2)
 
-    assert await pool.game_types() == []
+    assert await pool.queues() == []
 
     for key in (
         space.keys.pool_seekers("briscola"),
         space.keys.pool_leases("briscola"),
         space.keys.pool_seekers("scopa"),
-        space.keys.pool_game_types,
+        space.keys.pool_queues,
         space.keys.pool_waits("u-alice"),
     ):
         assert await space.client.exists(key) == 0, key

@@ -56,6 +56,30 @@ async def test_two_players_who_press_play_now_are_seated_together_and_play() -> 
             await guest.close()
 
 
+async def test_play_now_seats_together_only_players_who_chose_the_same_match_length() -> None:
+    async with running_server() as server:
+        guests = [await Guest.login(server, name) for name in ("Anna", "Bruno", "Carla")]
+        anna, bruno, carla = [await LobbySocket.open(server.ws_url, guest.cookie) for guest in guests]
+        await anna.send({"action": "seek", "game_type": "scopa", "options": {"target_score": 21}})
+        assert (await anna.until("seeking"))["options"] == {"target_score": 21}
+        await bruno.send({"action": "seek", "game_type": "scopa", "options": {"target_score": 16}})
+        assert (await bruno.until("seeking"))["options"] == {"target_score": 16}
+        await carla.send({"action": "seek", "game_type": "scopa", "options": {"target_score": 21}})
+        matched = [await lobby.until("matched") for lobby in (anna, carla)]
+        assert matched[0]["game_id"] == matched[1]["game_id"]
+        game = (await guests[0].http.get(f"/api/games/{matched[0]['game_id']}")).json()
+        assert game["options"]["target_score"] == 21
+        assert not [f for f in bruno.frames if f["type"] == "matched"], "Bruno chose 16 points"
+        await bruno.send({"action": "seek", "game_type": "scopa", "options": {"napola": True}})
+        assert (await bruno.until("error"))["code"] == "invalid_options"
+        await bruno.send({"action": "seek", "game_type": "scopa", "options": [21]})
+        assert (await bruno.until("error"))["code"] == "invalid_action"
+        for lobby in (anna, bruno, carla):
+            await lobby.close()
+        for guest in guests:
+            await guest.close()
+
+
 async def test_a_seeker_whose_socket_closes_leaves_the_pool() -> None:
     async with running_server() as server:
         anna, bruno = await Guest.login(server, "Anna"), await Guest.login(server, "Bruno")

@@ -28,7 +28,7 @@ def test_the_single_server_layout_keeps_every_name_it_always_had() -> None:
         keys.presence_leases(),
         keys.pool_seekers("briscola"),
         keys.pool_leases("briscola"),
-        keys.pool_game_types,
+        keys.pool_queues,
         keys.pool_waits("u"),
         keys.pool_assignment("u"),
         keys.deadlines(),
@@ -84,7 +84,7 @@ def test_a_cluster_puts_a_game_and_its_shards_structures_under_the_shards_tag() 
 def test_a_cluster_keeps_the_pool_in_one_slot_and_spreads_the_shards() -> None:
     keys = RedisKeys("t", cluster=True)
 
-    pool = [keys.pool_seekers("a"), keys.pool_leases("b"), keys.pool_game_types, keys.pool_waits("u")]
+    pool = [keys.pool_seekers("a"), keys.pool_leases("b"), keys.pool_queues, keys.pool_waits("u")]
     assert len({key_slot(key.encode()) for key in pool}) == 1
     assert len({key_slot(keys.deadlines(shard).encode()) for shard in keys.shards}) == SHARDS
     assert keys.patterns() == ("t:*", "{t:*")

@@ -9,7 +9,7 @@ from adapters.memory.match_pool import MemoryMatchPool
 from application.games import Games
 from application.identity import Identity
 from application.quick_match import LEASE_SECONDS, OPEN_GRACE_SECONDS, Matchmaker
-from domain.errors import InvalidAction
+from domain.errors import InvalidAction, InvalidOptions
 from domain.matchmaking import Seeker, find_group
 from domain.session import GameSession
 
@@ -129,3 +129,46 @@ async def test_an_unknown_game_type_or_a_negative_wait_is_refused(
         await matchmaker.seek(players[0], "poker", None, Lobby())
     with pytest.raises(InvalidAction):
         await matchmaker.seek(players[0], "briscola", -1, Lobby())
+
+
+async def test_seekers_who_chose_other_match_lengths_are_not_seated_together(
+    matchmaker: Matchmaker, pool: MemoryMatchPool, players: list[Identity]
+) -> None:
+    anna, bruno = Lobby(), Lobby()
+    await matchmaker.seek(players[0], "scopa", None, anna, {"target_score": 21})
+    await matchmaker.seek(players[1], "scopa", None, bruno, {"target_score": 16})
+    assert anna.tables == [] and bruno.tables == []
+    assert await pool.queues() == ["scopa?target_score=16", "scopa?target_score=21"]
+    assert [seeker.options for seeker in anna.waited] == [(("target_score", 21),)]
+
+
+async def test_seekers_of_the_same_length_get_a_table_of_that_length(
+    matchmaker: Matchmaker, players: list[Identity]
+) -> None:
+    anna, bruno, carla = Lobby(), Lobby(), Lobby()
+    await matchmaker.seek(players[0], "scopa", None, anna, {"target_score": 21})
+    await matchmaker.seek(players[1], "scopa", None, bruno)
+    await matchmaker.seek(players[2], "scopa", None, carla, {"target_score": 21})
+    (table,) = anna.tables
+    assert carla.tables == [table] and bruno.tables == []
+    assert table.options["target_score"] == 21 and table.phase == "playing"
+
+
+async def test_a_seeker_who_chooses_the_default_length_sits_with_one_who_chose_nothing(
+    matchmaker: Matchmaker, players: list[Identity]
+) -> None:
+    anna, bruno = Lobby(), Lobby()
+    await matchmaker.seek(players[0], "scopa", None, anna, {"target_score": 11})
+    await matchmaker.seek(players[1], "scopa", None, bruno)
+    (table,) = anna.tables
+    assert bruno.tables == [table] and table.options["target_score"] == 11
+
+
+async def test_a_seek_with_an_option_that_is_not_the_match_length_is_refused(
+    matchmaker: Matchmaker, pool: MemoryMatchPool, players: list[Identity]
+) -> None:
+    with pytest.raises(InvalidOptions):
+        await matchmaker.seek(players[0], "scopa", None, Lobby(), {"asso_pigliatutto": True})
+    with pytest.raises(InvalidOptions):
+        await matchmaker.seek(players[0], "scopa", None, Lobby(), {"target_score": "lots"})
+    assert await pool.queues() == []
