@@ -7,8 +7,10 @@
 
 import it from "./i18n/it.js";
 import en from "./i18n/en.js";
+import itPhone from "./i18n/it_table_phone.js";
+import enPhone from "./i18n/en_table_phone.js";
 
-export const DICTIONARIES = { it: { ...it }, en: { ...en } };
+export const DICTIONARIES = { it: { ...it, ...itPhone }, en: { ...en, ...enPhone } };
 const FALLBACK = "en";
 const STORAGE_KEY = "tavolo.language";
 const listeners = new Set();

@@ -142,7 +142,7 @@ export function seatElement(view, seat, { countdown, presence = null, family = n
     turnRing(onTurn ? view.turn_deadline : null, view.turn_seconds),
     h("span", { class: "initial" }, player ? initial(name) : "·")),
   h("span", { class: "seat-info" },
-    h("span", { class: "seat-name", testid: "seat-name" }, seatNameText(player, name),
+    h("span", { class: "seat-name", testid: "seat-name", title: name }, seatNameText(player, name),
       me ? h("span", { class: "you-tag" }, ` (${t("table.meta_you")})`) : null),
     meta ? h("span", { class: "seat-meta" }, meta) : null,
     away ? awayMark() : null,

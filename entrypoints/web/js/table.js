@@ -18,7 +18,9 @@ import { TableMotion } from "./table_motion.js";
 import { cuedView } from "./turn_cue.js";
 import { orderToggle, moveAlongHand } from "./hand_order.js";
 import { noteServerTime, serverNow } from "./clock.js";
-import { updateAttention, resetAttention, soundToggle } from "./attention.js";
+import { updateAttention, resetAttention } from "./attention.js";
+import { tableHead } from "./table_head.js";
+import { TableSheet } from "./table_sheet.js";
 import { MoveLog } from "./movelog.js";
 import { makeUi, seatName } from "./table_ui.js";
 import { Presence } from "./presence.js";
@@ -59,6 +61,8 @@ class TableController {
     this.ui = makeUi(this);
     this.life = new TableLife(this);
     this.moveLog = new MoveLog(gameId);
+    this.sheet = new TableSheet(() => this.render());
+    this.detailsOpen = false;
     this.stopClicks = steadyClicks(this.el);
     this.ticker = setInterval(() => this.tick(), 250);
     this.motion = new TableMotion(this.el, () => this.family(), () => { if (!this.destroyed) this.lingered(); });
@@ -220,6 +224,14 @@ class TableController {
   }
 
   keydown(event) {
+    if (event.key === "Escape" && this.sheet.open) {
+      this.sheet.set(false);
+      return;
+    }
+    if (event.key === "Escape" && this.detailsOpen) {
+      this.toggleDetails();
+      return;
+    }
     if (event.key === "Escape" && this.life.confirmingLeave) {
       this.life.setConfirmingLeave(false);
       return;
@@ -336,27 +348,43 @@ class TableController {
     const hand = playing && seated ? family.hand(view, this.ui) : null;
     if (hand) hand.style.setProperty("--n", String(Math.max(2, (view.hand || []).length))); // for the overlap
     const lobby = view.phase === "lobby";
+    // During a hand the table is one screen, no scrolling: header, felt, prompt, hand (app.css).
+    const fits = !lobby && !finished;
+    this.el.classList.toggle("fits", fits);
+    this.el.classList.toggle("sheet-open", this.sheet.open);
+    const side = lobby ? null : this.sheet.panel([this.moveLog.element(view, this.ui), this.moveLog.review(view, this.ui)]);
     fill(this.el,
-      this.header(view, seated),
+      this.header(view, seated, !lobby),
       h("p", { class: "connection", role: "status", testid: "connection", hidden: true }),
       // The end of the match first: on a phone its result and the rematch are what a player looks for.
       finished ? this.life.finishedPanel(view, family) : null,
       h("div", { class: "table-area" },
-        this.felt(view, family, playing),
-        lobby ? null : h("aside", { class: "table-side", testid: "table-side", "aria-label": t("table.side_panel") },
-          this.moveLog.element(view, this.ui), this.moveLog.review(view, this.ui))),
+        h("div", { class: "felt-zone" },
+          this.felt(view, family, playing),
+          // The hand's summary over the felt: the hand's place and its button stay where they are.
+          view.phase === "hand_end" ? this.handEndPanel(view, family, seated) : null,
+          h("p", { class: "error", role: "alert", testid: "error", hidden: !keepError }, keepError || "")),
+        side),
       lobby ? this.life.waitingRoom() : null,
-      view.phase === "hand_end" ? this.handEndPanel(view, family, seated) : null,
-      h("p", { class: "error", role: "alert", testid: "error", hidden: !keepError }, keepError || ""),
-      !lobby && seated && !finished ? family.controls(view, this.ui) : null,
-      hand ? h("div", { class: "hand-area" }, hand,
-        h("div", { class: "hand-tools" }, orderToggle(() => this.render()))) : null,
-      !lobby && seated && !finished ? this.life.leaveControls() : null,
+      // The prompt's line is kept through the hand, empty or not, so the hand under it never moves.
+      !lobby && seated && !finished
+        ? h("div", { class: "table-controls", testid: "table-controls" }, family.controls(view, this.ui)) : null,
+      hand || (fits && seated) ? h("div", { class: "hand-area" }, hand || h("div", { class: "hand empty-hand" }),
+        h("div", { class: "hand-tools" }, hand ? orderToggle(() => this.render()) : null,
+          seated ? this.life.leaveControls() : null)) : null,
       view.spectator ? h("p", { class: "hint", testid: "spectator-note" }, t("table.spectator_note")) : null,
     );
     this.motion.decorate();
     this.renderConnection();
     if (focusKey) this.restoreFocus(focusKey);
+    this.sheet.settle(this.el);
+  }
+
+  toggleDetails() {
+    this.detailsOpen = !this.detailsOpen;
+    this.render();
+    const button = this.el.querySelector("[data-testid=details-toggle]");
+    if (button) button.focus();
   }
 
   restoreFocus(key) {
@@ -372,16 +400,11 @@ class TableController {
     }
   }
 
-  header(view, seated) {
-    const scores = this.family().scoreLine(view, this.ui);
-    return h("header", { class: "table-head" },
-      h("div", { class: "title" },
-        h("h1", { id: "table-title" }, view.name || view.game_type),
-        view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
-        seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
-          `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null),
-      scores ? h("div", { class: "scores", testid: "scores" }, scores) : null,
-      soundToggle());
+  header(view, seated, withLog) {
+    return tableHead({
+      view, family: this.family(), ui: this.ui, seated, detailsOpen: this.detailsOpen,
+      toggleDetails: () => this.toggleDetails(), logButton: withLog ? this.sheet.button() : null,
+    });
   }
 
   /** The felt: the seats around it, and in the middle the game's board (or what the table waits for). */
@@ -408,15 +431,16 @@ class TableController {
       onclick: () => this.send(owed),
     }, t("table.next_hand"));
     const label = t("table.hand_summary");
-    return h("section", { class: "panel summary", testid: "hand-end", role: "region", "aria-label": label },
-      h("h2", {}, t("table.hand_end")),
-      family.summary(view, this.ui),
-      h("div", { class: "row" },
+    // Its title and button first, the breakdown under them: on a phone the button is in sight at once.
+    return h("section", { class: "panel summary hand-end", testid: "hand-end", role: "region", "aria-label": label },
+      h("div", { class: "hand-end-head" },
+        h("h2", {}, t("table.hand_end")),
         seated && owed && !view.pending ? ack : null,
         h("span", { class: "hint", testid: "ack-status" },
           t("table.ready", { count: acknowledged.length, seats: view.seats }),
           view.hand_end_deadline ? ` · ${t("table.next_hand_in")} ` : "",
-          countdown(view.hand_end_deadline, "hand-end-countdown"))));
+          countdown(view.hand_end_deadline, "hand-end-countdown"))),
+      h("div", { class: "hand-end-body" }, family.summary(view, this.ui)));
   }
 }
 

@@ -6,6 +6,7 @@ import { h } from "/web/js/dom.js";
 import { cardElement, cardName, suitName } from "/web/js/cards.js";
 import { sortHand } from "/web/js/card_order.js";
 import { t } from "/web/js/i18n.js";
+import { nameParts } from "/web/js/players.js";
 import { TRICK_TABLE, trickArea, playableHand, describeTrick } from "./trick.js";
 import { dealStart } from "./trick_log.js";
 import { RANK_WORDS, bidText } from "./bids.js";
@@ -18,14 +19,39 @@ function historyLine(entry, ui) {
   return t(key, { name: who, bid: bidText(entry) });
 }
 
+/** A seat's name without a computer player's level: the auction's list is one short line a seat. */
+function shortSeatName(view, seat, ui) {
+  const player = (view.players || [])[seat];
+  if (ui.isMe(seat) || !player) return ui.name(seat);
+  return nameParts(player).name;
+}
+
+/** What a seat said last in the auction: its bid, "pass", or nothing yet. */
+function lastWord(auction, seat) {
+  const said = (auction.history || []).filter((entry) => entry.seat === seat);
+  const last = said[said.length - 1];
+  if (!last) return "";
+  return last.action === "pass" ? t("tricks.chiamata.pass") : bidText(last);
+}
+
+/** The auction as a compact list, one line a seat (its short name and its last word), under the bid that stands. */
 function auctionPanel(view, ui) {
   const auction = view.auction || { history: [], passed: [] };
+  const count = view.seats || (view.players || []).length;
+  const seats = Array.from({ length: count }, (_, seat) => seat);
   return h("section", { class: "auction", testid: "auction", "aria-label": t("tricks.chiamata.auction") },
     h("h2", {}, view.phase === "auction" ? t("tricks.chiamata.auction") : t("tricks.chiamata.auction_won")),
-    h("p", { testid: "standing-bid" }, auction.standing
+    h("p", { class: "standing-bid", testid: "standing-bid" }, auction.standing
       ? ui.say("tricks.chiamata.standing", auction.standing.seat, { bid: bidText(auction.standing) })
       : t("tricks.chiamata.no_bid")),
-    h("ol", { class: "auction-history", testid: "auction-history" },
+    h("ol", { class: "auction-seats", testid: "auction-seats" }, seats.map((seat) => {
+      const word = lastWord(auction, seat);
+      const passed = (auction.passed || []).includes(seat);
+      return h("li", { class: `auction-seat${passed ? " passed" : ""}`, dataset: { seat: String(seat) } },
+        h("span", { class: "auction-who", title: ui.name(seat) }, shortSeatName(view, seat, ui)),
+        h("span", { class: "auction-word" }, word || "–"));
+    })),
+    h("ol", { class: "auction-history sr-only", testid: "auction-history" },
       (auction.history || []).map((entry) => h("li", {}, historyLine(entry, ui)))));
 }
 
@@ -59,17 +85,16 @@ function auctionControls(view, ui) {
       }, t("tricks.chiamata.pass"))));
 }
 
-function callControls(view, ui) {
+/** The caller's choice of the partner's card: on the board, under the auction (the prompt is the controls'). */
+function callChoice(view, ui) {
   const moves = (view.legal_moves || []).filter((m) => m.action === "call");
   return h("div", {
     class: "call", testid: "call-controls", role: "group", "aria-label": t("tricks.chiamata.call_group"),
-  },
-    h("p", { class: "prompt" }, t("tricks.chiamata.call_prompt")),
-    h("div", { class: "row wrap" }, moves.map((m) => cardElement(m.card, {
-      testid: "call-card",
-      label: t("tricks.chiamata.call_card", { card: cardName(m.card) }),
-      onClick: () => ui.send(m),
-    }))));
+  }, moves.map((m) => cardElement(m.card, {
+    testid: "call-card",
+    label: t("tricks.chiamata.call_card", { card: cardName(m.card) }),
+    onClick: () => ui.send(m),
+  })));
 }
 
 /** The scores, and what the caller needs once the auction is over. */
@@ -85,11 +110,14 @@ function scoreLine(view, ui) {
 
 function board(view, ui) {
   if (view.phase === "auction" || view.phase === "call") {
-    return h("div", { class: "board", testid: "board" }, auctionPanel(view, ui));
+    const calling = view.phase === "call" && view.your_turn;
+    return h("div", { class: "board auction-board", testid: "board" }, auctionPanel(view, ui),
+      calling ? callChoice(view, ui) : null);
   }
   const called = view.called_card
     ? h("figure", { class: "trump", testid: "called" }, cardElement(view.called_card, { testid: "called-card" }),
-      h("figcaption", {}, ui.say("tricks.chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) })))
+      h("figcaption", { title: ui.say("tricks.chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) }) },
+        h("span", { class: "called-by" }, ui.say("tricks.chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) }))))
     : null;
   let partner = t("tricks.chiamata.secret");
   if (view.revealed) {
@@ -105,7 +133,7 @@ function board(view, ui) {
 function controls(view, ui) {
   if (!view.your_turn) return null;
   if (view.phase === "auction") return auctionControls(view, ui);
-  if (view.phase === "call") return callControls(view, ui);
+  if (view.phase === "call") return h("p", { class: "prompt", testid: "prompt" }, t("tricks.chiamata.call_prompt"));
   return h("p", { class: "prompt", testid: "prompt" }, t("table.play_a_card"));
 }
 

@@ -1,0 +1,73 @@
+// The table's header, short enough for a phone: one line with the game's name, the score in a few
+// characters a side (initials or a short name, and the deals or running totals of a longer match), a
+// "details" button and, on a phone, the button that opens the move log's sheet (./table_sheet.js).
+// The details (the join code, the full score line with the sides' names and the target, the sound
+// switch) are behind the details button on a phone and always shown on a wide screen.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { soundToggle } from "./attention.js";
+import { playerName } from "./players.js";
+
+/** A name in a few letters: its first word (the CSS cuts what is still too long, with an ellipsis). */
+export function shortName(name) {
+  return String(name || "").trim().split(/\s+/)[0] || "?";
+}
+
+function sideSeats(view, side) {
+  return (view.teams && view.teams[side]) || [];
+}
+
+/** One side's label in the short line: a lone player's short name, else the side's letter. */
+function sideShort(view, side, ui) {
+  const seats = sideSeats(view, side);
+  if (seats.length === 1) {
+    const seat = seats[0];
+    return seat === view.seat ? t("table.you") : shortName(playerName(view.players[seat] || {}));
+  }
+  return side;
+}
+
+/** The short score line's parts, [{label, value, title}]: the family's own, else one per side. */
+export function shortScores(view, family, ui) {
+  if (family.shortScores) return family.shortScores(view, ui) || [];
+  return Object.entries(view.scores || {}).map(([side, points]) => ({
+    label: sideShort(view, side, ui), value: String(points), title: ui.sideLabel(side),
+  }));
+}
+
+function scorePart({ label, value, title }) {
+  return h("span", { class: "short-score", title: title || null },
+    h("span", { class: "short-label" }, label), " ", h("strong", {}, value));
+}
+
+/**
+ * ``parts``: {view, family, ui, seated, detailsOpen, toggleDetails(), logButton (Node or null)}.
+ * The header keeps the testids the rest of the table's tests know ("scores", "table-join-code", ...).
+ */
+export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails, logButton }) {
+  const scores = family.scoreLine(view, ui);
+  const short = shortScores(view, family, ui);
+  const details = h("div", {
+    id: "table-details", class: `table-details${detailsOpen ? " open" : ""}`, testid: "table-details",
+  },
+  view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
+  seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
+    `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null,
+  scores ? h("div", { class: "scores", testid: "scores" }, scores) : null,
+  soundToggle());
+  const button = h("button", {
+    type: "button", class: "head-button details-toggle", testid: "details-toggle",
+    "aria-expanded": String(Boolean(detailsOpen)), "aria-controls": "table-details",
+    title: t("table.details"), onclick: () => toggleDetails(),
+  }, h("span", { class: "head-icon", "aria-hidden": "true" }, "i"), h("span", { class: "head-button-text" }, t("table.details_short")));
+  return h("header", { class: "table-head" },
+    h("div", { class: "head-line" },
+      h("h1", { id: "table-title", title: view.name || view.game_type }, view.name || view.game_type),
+      short.length ? h("p", {
+        class: "short-scores", testid: "short-scores", "aria-label": t("table.short_scores"),
+      }, short.map((part, index) => [index ? h("span", { class: "dot", "aria-hidden": "true" }, "·") : null,
+        scorePart(part)])) : null,
+      h("div", { class: "head-buttons" }, button, logButton)),
+    details);
+}
