@@ -1,8 +1,10 @@
 """The card faces and their reference page (#/cards), in Italian and in English, on desktops and phones.
 
-The page shows the forty Napoletane cards suit by suit, each named under its face, with nothing wider
-than the screen. Every face is drawn differently from every other, and the rank in its corners is always
-upright: top-left and bottom-right, never turned, so no rank reads as another one upside down.
+The page shows the forty cards of the chosen deck (Napoletane until the player picks the Piacentine)
+suit by suit, each named under its face, with nothing wider than the screen. In either deck every face
+is drawn differently from every other, and the rank in its corners is always upright: top-left and
+bottom-right, never turned, so no rank reads as another one upside down. The Piacentine figures are
+double-ended: each is drawn twice, the second half turned round the card's centre.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ FACES = """() => [...document.querySelectorAll("[data-testid=gallery-card]")].ma
     markup: svg.outerHTML,
     width: svg.getBoundingClientRect().width,
     texts: svg.querySelectorAll("text").length,
+    deck: svg.dataset.deck,
+    halves: svg.querySelectorAll("g[transform='rotate(180 30 45)']").length,
     indices: [...svg.querySelectorAll("text.card-index")].map((text) => {
       const box = text.getBBox();
       const m = text.getCTM();
@@ -119,12 +123,18 @@ async def test_the_gallery_shows_the_forty_cards_by_suit_with_their_names_and_fi
     assert not player.errors, player.errors
 
 
+@pytest.mark.parametrize("deck", ["napoletane", "piacentine"])
 async def test_every_face_is_drawn_differently_and_its_rank_stands_upright_in_two_corners(
-    browser: Browser, server: RunningServer
+    browser: Browser, server: RunningServer, deck: str
 ) -> None:
     player = await open_gallery(browser, server, DESKTOP, "en")
+    await player.by(f"deck-{deck}").click()
+    await expect(player.by("gallery")).to_have_attribute("data-deck", deck)
     drawn = await faces(player)
     assert len(drawn) == 40
+    assert {face["deck"] for face in drawn} == {deck}
+    double_ended = [face["code"] for face in drawn if face["halves"]]
+    assert double_ended == ([code for code in DECK if int(code[:2]) >= 8] if deck == "piacentine" else [])
     assert len({face["markup"] for face in drawn}) == 40, "two faces share the same drawing"
     for face in drawn:
         rank = str(int(face["code"][:2]))

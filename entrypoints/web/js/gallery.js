@@ -1,9 +1,12 @@
-// The card reference page (#/cards): the forty cards suit by suit, each named under its face, a word on
-// how the ranks and figures read, and the back. Open to everyone, logged in or not.
+// The card reference page (#/cards): the deck the player sees (Napoletane or Piacentine, ./deck_choice.js),
+// its forty cards suit by suit, each named under its face, a word on how the ranks and figures read, and
+// the back. Choosing the other deck redraws the cards here and on every other page at once. Open to
+// everyone, logged in or not.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { SUITS, cardElement, cardName, cardBack } from "./cards.js";
+import { chosenDeck, deckPicker, onDeckChange } from "./deck_choice.js";
 
 const RANKS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -24,14 +27,33 @@ function suitSection(suit) {
 }
 
 export function mountGallery(root, ctx) {
-  root.append(h("section", { class: "panel gallery", testid: "gallery", "aria-labelledby": "gallery-title" },
-    h("h1", { id: "gallery-title" }, t("gallery.title")),
-    h("p", { class: "lead", testid: "gallery-lead" }, t("gallery.lead")),
-    Object.keys(SUITS).map(suitSection),
+  const title = h("h1", { id: "gallery-title" });
+  const lead = h("p", { class: "lead", testid: "gallery-lead" });
+  const page = h("section", { class: "panel gallery", testid: "gallery", "aria-labelledby": "gallery-title" });
+  /** The title, the lead and the page's data-deck follow the deck; the cards redraw themselves. */
+  const name = (deck) => {
+    page.dataset.deck = deck;
+    title.textContent = t(`deck.title.${deck}`);
+    lead.textContent = t(`deck.lead.${deck}`);
+  };
+  const picker = deckPicker();
+  name(chosenDeck());
+  // The router does not keep this page's cleanup: the listeners go with the page once it is gone.
+  const stop = onDeckChange((deck) => {
+    if (page.isConnected) name(deck);
+    else leave();
+  });
+  const leave = () => {
+    stop();
+    picker.stop();
+  };
+  root.append(page);
+  page.append(title, picker.field, lead,
+    ...Object.keys(SUITS).map(suitSection),
     h("section", { class: "gallery-suit", "aria-labelledby": "gallery-back-title" },
       h("h2", { id: "gallery-back-title" }, t("gallery.back_title")),
       h("div", { class: "gallery-cards" }, cardBack(t("gallery.back_label"), "gallery-back"))),
     h("p", {}, h("a", { class: "button", href: "#/", testid: "gallery-home" },
-      ctx.me ? t("gallery.to_lobby") : t("gallery.to_login"))),
-  ));
+      ctx.me ? t("gallery.to_lobby") : t("gallery.to_login"))));
+  return leave;
 }

@@ -9,8 +9,10 @@ import it from "./i18n/it.js";
 import en from "./i18n/en.js";
 import itPhone from "./i18n/it_table_phone.js";
 import enPhone from "./i18n/en_table_phone.js";
+import itDecks from "./i18n/it_decks.js";
+import enDecks from "./i18n/en_decks.js";
 
-export const DICTIONARIES = { it: { ...it, ...itPhone }, en: { ...en, ...enPhone } };
+export const DICTIONARIES = { it: { ...it, ...itPhone, ...itDecks }, en: { ...en, ...enPhone, ...enDecks } };
 const FALLBACK = "en";
 const STORAGE_KEY = "tavolo.language";
 const listeners = new Set();

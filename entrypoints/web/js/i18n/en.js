@@ -202,10 +202,6 @@ const base = {
 
   // ------------------------------------------------------------ card gallery (gallery.js)
   "gallery.link": "The cards",
-  "gallery.title": "The Neapolitan cards",
-  "gallery.lead": "Each suit runs from the asso to the 7 and ends with three figures, the fante (8, a young page), "
-    + "the cavallo (9, a rider on his horse) and the re (10, a crowned king): the number in the corner, always "
-    + "upright, gives every card's rank.",
   "gallery.suit.denari": "Denari (coins)",
   "gallery.suit.coppe": "Coppe (cups)",
   "gallery.suit.spade": "Spade (swords)",

@@ -202,10 +202,6 @@ const base = {
 
   // ------------------------------------------------------------ card gallery (gallery.js)
   "gallery.link": "Le carte",
-  "gallery.title": "Le carte napoletane",
-  "gallery.lead": "Ogni seme va dall'asso al 7 e finisce con tre figure, il fante (8, un giovane paggio), il cavallo "
-    + "(9, un cavaliere in sella) e il re (10, con la corona): il numero nell'angolo, sempre dritto, dà il valore di "
-    + "ogni carta.",
   "gallery.suit.denari": "Denari",
   "gallery.suit.coppe": "Coppe",
   "gallery.suit.spade": "Spade",
