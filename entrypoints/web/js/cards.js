@@ -38,9 +38,12 @@ export function suitName(suit) {
   return SUITS[suit] ? SUITS[suit].name : String(suit);
 }
 
-/** Draw ``svg`` anew as the face it names (data-card) in the chosen deck, or as a blank back. */
+/**
+ * Draw ``svg`` anew, in the chosen deck, as the card its data-face names, or as a blank back. (Not
+ * data-card: that marks the card element alone, and the tables and tests look cards up by it.)
+ */
 function drawFace(svg) {
-  const card = parseCard(svg.dataset.card);
+  const card = parseCard(svg.dataset.face);
   const deck = chosenDeck();
   svg.dataset.deck = deck;
   if (!card) {
@@ -72,7 +75,7 @@ function drawing(kind) {
 /** The SVG drawing of one card (decorative: the surrounding element carries the accessible name). */
 export function cardSvg(code) {
   const svg = drawing("card-face");
-  svg.dataset.card = String(code ?? "");
+  svg.dataset.face = String(code ?? "");
   drawFace(svg);
   return svg;
 }
