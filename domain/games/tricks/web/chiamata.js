@@ -108,6 +108,32 @@ function scoreLine(view, ui) {
   return parts.length ? parts : null;
 }
 
+/** The header's short line: each player's running total in a match of several deals, else the deal's
+ * card points of the caller's side and of the defenders once the caller is known. */
+function shortScores(view, ui) {
+  const standings = view.standings;
+  if (Array.isArray(standings) && (view.deals_to_play || 1) > 1) {
+    return standings.map((total, seat) => ({
+      label: ui.isMe(seat) ? t("table.you") : initials(view, seat), value: signedTotal(total), title: ui.name(seat),
+    }));
+  }
+  if (view.caller === null || view.caller === undefined || view.phase === "auction") return [];
+  return Object.entries(view.scores || {}).map(([side, points]) => ({
+    label: sideName(side), value: String(points), title: ui.sideLabel(side),
+  }));
+}
+
+function initials(view, seat) {
+  const player = (view.players || [])[seat];
+  if (!player) return String(seat + 1);
+  const { name } = nameParts(player);
+  return player.bot ? name.replace(/\D+/g, "C") : Array.from(name.trim())[0].toUpperCase();
+}
+
+function signedTotal(total) {
+  return total > 0 ? `+${total}` : String(total);
+}
+
 function board(view, ui) {
   if (view.phase === "auction" || view.phase === "call") {
     const calling = view.phase === "call" && view.your_turn;
@@ -192,7 +218,7 @@ function sideName(side) {
 
 export default {
   ...TRICK_TABLE,
-  board, hand, controls, scoreLine, summary, describe,
+  board, hand, controls, scoreLine, shortScores, summary, describe,
   logEntry, logText, handStart: dealStart, handText, winnerText,
   seatNotes, sideName,
 };

@@ -1,0 +1,186 @@
+"""The table on one screen, steady: a whole hand played by clicks against computer players, at a small
+phone, a phone and a desktop, in Italian and in English, by a guest with the longest name allowed.
+
+At every turn of the player: the hand and the prompt are inside the screen with nothing scrolled and
+nothing to scroll; no two of the seats, the trick or the table's cards, the hand and the auction's list
+overlap, and no "Scopa!" badge lies over a name. At the end of the hand its summary and its button are
+on the screen, and the browser's layout shifts over the whole hand (those a click caused aside) add up
+to less than 0.02.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, ViewportSize, expect
+
+from application.auth import MAX_NAME_LENGTH
+from tests.browser.pages import Player, open_guest, play_a_card
+from tests.browser.table_life import open_by_api, quick_server
+
+# As long as a name may be: the seats and the header must hold it.
+LONGEST_NAME = "Massimiliano Giuseppe Bartolomei"
+SIZES: dict[str, ViewportSize] = {
+    "360x640": {"width": 360, "height": 640},
+    "390x844": {"width": 390, "height": 844},
+    "1280x720": {"width": 1280, "height": 720},
+}
+LOCALES = {"it": "it-IT", "en": "en-GB"}
+# A family each: fishing at four, briscola at four, briscola chiamata with its auction and call.
+GAMES = ["scopone_scientifico", "briscola_a_quattro", "briscola_chiamata"]
+HAND_TIMEOUT = 150.0
+MOST_SHIFT = 0.02
+
+# The layout shifts of the page from now on, input-caused ones aside, added up in window.__shift.
+WATCH_SHIFTS = """() => {
+  const since = performance.now();
+  window.__shift = 0;
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput || entry.startTime < since) continue;
+      window.__shift += entry.value;
+      window.__shifts.push({
+        value: entry.value,
+        sources: (entry.sources || []).map((s) => {
+          const node = s.node;
+          const name = node && node.nodeType === 1
+            ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}[${node.dataset.testid || ''}]`
+            : String(node && node.nodeName);
+          return `${name} ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)}`;
+        }),
+      });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}"""
+
+# What a player sees at their turn: what is off the screen, and which of the table's parts overlap.
+LAYOUT = """() => {
+  const problems = [];
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  const root = document.documentElement;
+  if (window.scrollY !== 0) problems.push(`the page is scrolled by ${window.scrollY}px`);
+  if (root.scrollHeight > height + 1) problems.push(`the page is ${root.scrollHeight}px tall`);
+  if (root.scrollWidth > width + 1) problems.push(`the page is ${root.scrollWidth}px wide`);
+  const shown = (el) => el && el.checkVisibility() && el.getClientRects().length > 0;
+  const box = (el) => el.getBoundingClientRect();
+  const inside = (name, el) => {
+    if (!shown(el)) {
+      problems.push(`no ${name} on the screen`);
+      return;
+    }
+    const r = box(el);
+    if (r.top < -1 || r.left < -1 || r.bottom > height + 1 || r.right > width + 1) {
+      const at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+      problems.push(`the ${name} (${at}) is not inside the ${width}x${height} screen`);
+    }
+  };
+  const by = (testid) => document.querySelector(`[data-testid=${testid}]`);
+  inside("hand", by("hand"));
+  inside("prompt", document.querySelector(".table-controls .prompt"));
+
+  const parts = [];
+  for (const seat of document.querySelectorAll("[data-testid=seat]")) {
+    parts.push([`seat ${seat.dataset.seat}`, seat]);
+  }
+  for (const testid of ["trick", "table-cards", "hand", "auction"]) {
+    const el = by(testid);
+    if (shown(el)) parts.push([testid, el]);
+  }
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  for (let i = 0; i < parts.length; i += 1) {
+    for (let j = i + 1; j < parts.length; j += 1) {
+      if (shown(parts[i][1]) && shown(parts[j][1]) && overlap(box(parts[i][1]), box(parts[j][1]))) {
+        problems.push(`the ${parts[i][0]} and the ${parts[j][0]} overlap`);
+      }
+    }
+  }
+  for (const badge of document.querySelectorAll("[data-testid=scopa-flash]")) {
+    for (const name of document.querySelectorAll("[data-testid=seat-name]")) {
+      if (overlap(box(badge), box(name))) problems.push(`a badge covers the name "${name.textContent}"`);
+    }
+  }
+  return problems;
+}"""
+
+
+async def act_by_clicks(player: Player) -> None:
+    """The player's move, by clicks: pass in the auction (bid when the last one left), call the first
+    card offered, or play a card."""
+    if await player.by("bid-pass").count():
+        await player.by("bid-pass").click()
+    elif await player.by("bid-rank").count():
+        await player.by("bid-rank").first.click()
+    elif await player.by("call-card").count():
+        await player.by("call-card").first.click()
+    else:
+        await play_a_card(player)
+
+
+async def hand_over(player: Player) -> bool:
+    return bool(await player.by("hand-end").count() or await player.by("game-over").count())
+
+
+async def play_the_hand_looking(player: Player, where: str) -> list[str]:
+    """Play by clicks until the hand ends; at each turn note what does not fit or overlaps."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + HAND_TIMEOUT
+    found: list[str] = []
+    turns = 0
+    while not await hand_over(player):
+        assert loop.time() < deadline, f"[{where}] the hand did not end in time"
+        if await player.your_turn():
+            turns += 1
+            version = await player.version()
+            problems: list[str] = await player.page.evaluate(LAYOUT)
+            found.extend(f"[{where}, turn {turns}] {problem}" for problem in problems)
+            if problems and len(found) == len(problems):
+                await player.screenshot(f"phone-table-{where}-problem.png")
+            await act_by_clicks(player)
+            await player.wait_for_version_after(version)
+        else:
+            await asyncio.sleep(0.05)
+    assert turns, f"[{where}] the player never had a turn"
+    return found
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game_type", GAMES)
+async def test_a_whole_hand_fits_the_screen_and_nothing_jumps(
+    browser: Browser, game_type: str, size: str, language: str
+) -> None:
+    assert len(LONGEST_NAME) == MAX_NAME_LENGTH
+    where = f"{game_type}, {size}, {language}"
+    async with quick_server() as server:
+        anna = await open_guest(browser, server, LONGEST_NAME, SIZES[size], LOCALES[language])
+        game: dict[str, Any] = await open_by_api(
+            anna, "/api/games/computer", {"game_type": game_type, "level": "easy"}
+        )
+        assert game["id"]
+        await expect(anna.by("hand")).to_be_visible()
+        await anna.page.evaluate(WATCH_SHIFTS)
+
+        found = await play_the_hand_looking(anna, where)
+
+        if await anna.by("hand-end").count():  # the summary over the felt, its button on the screen
+            summary = await anna.page.evaluate(
+                """() => {
+                  const r = document.querySelector('[data-testid=hand-end]').getBoundingClientRect();
+                  const tall = document.documentElement.scrollHeight > innerHeight + 1;
+                  const scrolled = window.scrollY !== 0 || tall;
+                  return { bottom: r.bottom, right: r.right, scrolled };
+                }"""
+            )
+            assert summary["bottom"] <= SIZES[size]["height"] + 1 and not summary["scrolled"], summary
+            await expect(anna.by("ack")).to_be_in_viewport()
+        shift: float = await anna.page.evaluate("window.__shift")
+        shifts: list[Any] = await anna.page.evaluate("window.__shifts")
+        await anna.screenshot(f"phone-table-{game_type}-{size}-{language}.png")
+        assert not found, "\n".join(found)
+        assert shift < MOST_SHIFT, f"[{where}] layout shift {shift:.4f}: {shifts}"
+        assert not anna.errors, anna.errors
