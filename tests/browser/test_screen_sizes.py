@@ -120,6 +120,21 @@ PROBLEMS = """() => {
       problems.push(`${describe(el)} breaks its short label over ${count} lines`);
     }
   }
+  // A table in play: the whole hand on the screen without scrolling, and no two of its parts overlapping.
+  const hand = document.querySelector("[data-testid=hand]");
+  if (hand && visible(hand)) {
+    const r = box(hand);
+    if (window.scrollY !== 0 || r.bottom > window.innerHeight + 1 || r.top < 0) {
+      problems.push(`the hand (${Math.round(r.top)}-${Math.round(r.bottom)}px) is not on the screen`);
+    }
+  }
+  const parts = ["seat", "trick", "table-cards", "hand", "auction"]
+    .flatMap((testid) => [...document.querySelectorAll(`[data-testid=${testid}]`)]).filter(visible);
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => {
+    if (over(box(a), box(b))) problems.push(`${describe(a)} and ${describe(b)} overlap`);
+  }));
   const boxes = "input:not([type=checkbox]), select, button, .badge, .seat-name";
   for (const el of document.body.querySelectorAll(boxes)) {
     if (visible(el) && el.scrollWidth > el.clientWidth + 1) {

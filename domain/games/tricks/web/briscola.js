@@ -32,7 +32,7 @@ function summary(view, ui, deal = view.last_hand) {
   return h("table", { class: "breakdown", testid: "breakdown" },
     h("caption", {}, deal.patta ? t("tricks.deal_patta", { number: deal.hand_number })
       : t("tricks.hand_name", { number: deal.hand_number })),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col" }, ui.sideLabel(side))))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col", title: ui.sideLabel(side) }, ui.shortSide(side))))),
     h("tbody", {}, row(t("tricks.card_points"), deal.points), row(t("tricks.tricks_row"), deal.tricks),
       h("tr", { class: "total" }, h("th", { scope: "row" }, t("table.match_score")),
         sides.map((side) => h("td", { testid: `match-score-${side}` }, String(deal.scores[side]))))));
