@@ -48,6 +48,20 @@ DRAWN = """() => {
 }"""
 
 
+# Each card in the hand and on the table: the size of its top-left rank on the screen, and whether that
+# rank shows (no other card lies over its middle).
+RANKS_SHOWN = """() => [
+  ...document.querySelectorAll("[data-testid=hand] .card, [data-testid=table-cards] .card"),
+].map((card) => {
+    const box = card.querySelector("text.card-index").getBoundingClientRect();
+    const over = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { code: card.dataset.card, height: box.height, shown: card.contains(over) };
+  })"""
+
+
+SHOW_THE_HAND = "document.querySelector('[data-testid=hand]').scrollIntoView({ block: 'nearest' })"
+
+
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     across = a["left"] < b["right"] and b["left"] < a["right"]
     return across and a["top"] < b["bottom"] and b["top"] < a["bottom"]
@@ -119,6 +133,19 @@ async def test_the_piacentine_are_chosen_on_the_card_page_drawn_at_once_and_kept
     assert not player.errors, player.errors
 
 
+async def assert_every_rank_shows(player: Player) -> None:
+    """On a phone every card in the hand (ten, overlapping) and on the table shows its rank, legibly."""
+    await player.page.evaluate(SHOW_THE_HAND)
+    await player.page.mouse.move(1, 1)  # a card under the pointer rises over its neighbour, as it should
+    await player.page.wait_for_timeout(600)  # the deal's cards have landed
+    ranks = await player.page.evaluate(RANKS_SHOWN)
+    assert len(ranks) >= 10, ranks
+    hidden = [rank["code"] for rank in ranks if not rank["shown"]]
+    assert not hidden, f"ranks covered: {hidden}"
+    small = [rank for rank in ranks if rank["height"] < 9]
+    assert not small, f"ranks too small to read: {small}"
+
+
 async def test_a_table_shows_the_chosen_deck_and_follows_a_change_made_in_another_tab(
     browser: Browser, server: RunningServer
 ) -> None:
@@ -126,12 +153,12 @@ async def test_a_table_shows_the_chosen_deck_and_follows_a_change_made_in_anothe
     await player.by("deck-choice").get_by_text("Piacentine").click()
     await player.by("gallery-home").click()
     await log_in(player)
-    await play_the_computer(player, "scopa")
-    await expect(player.by("hand-card").first).to_be_visible()
+    await play_the_computer(player, "scopone_scientifico")
+    await expect(player.by("hand-card")).to_have_count(10)
     drawn = await player.page.evaluate(DRAWN)
     assert set(drawn) == {"piacentine"}, drawn
-    await expect(player.by("hand").locator("svg[data-deck=piacentine] text.card-index")).not_to_have_count(0)
-    await expect(player.by("deck").locator("svg")).to_have_attribute("data-deck", "piacentine")
+    await expect(player.by("hand").locator("svg[data-deck=piacentine] text.card-index")).to_have_count(20)
+    await assert_every_rank_shows(player)
     await player.screenshot("table-piacentine-phone-it.png")
 
     other = await player.page.context.new_page()
@@ -141,6 +168,7 @@ async def test_a_table_shows_the_chosen_deck_and_follows_a_change_made_in_anothe
     await expect(player.by("hand").locator("svg[data-deck=napoletane]").first).to_be_attached()
     drawn = await player.page.evaluate(DRAWN)
     assert set(drawn) == {"napoletane"}, drawn
+    await assert_every_rank_shows(player)
     names = await player.by("hand-card").evaluate_all("cards => cards.map((card) => card.ariaLabel)")
     assert names and all(" di " in name for name in names), names  # "cinque di denari": no deck in it
     assert not player.errors, player.errors
