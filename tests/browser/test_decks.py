@@ -172,3 +172,16 @@ async def test_a_table_shows_the_chosen_deck_and_follows_a_change_made_in_anothe
     names = await player.by("hand-card").evaluate_all("cards => cards.map((card) => card.ariaLabel)")
     assert names and all(" di " in name for name in names), names  # "cinque di denari": no deck in it
     assert not player.errors, player.errors
+
+
+async def test_the_deck_words_are_said_in_both_languages(browser: Browser, server: RunningServer) -> None:
+    player = await open_page(browser, server, "Anna")
+    words: dict[str, dict[str, str]] = await player.page.evaluate(
+        """async () => ({
+          it: (await import("/web/js/i18n/it_decks.js")).default,
+          en: (await import("/web/js/i18n/en_decks.js")).default,
+        })"""
+    )
+    assert set(words["it"]) == set(words["en"])
+    for deck in ("napoletane", "piacentine"):
+        assert {f"deck.{deck}", f"deck.title.{deck}", f"deck.lead.{deck}"} <= set(words["en"])
