@@ -97,7 +97,15 @@ class PlayComputerSchema(Schema):
         load_default=None,
         metadata={"description": GAME_TYPE_DEFAULT},
     )
-    options = fields.Dict(keys=fields.String(), load_default=dict)
+    options = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={
+            "description": "the game type's options (its `options_schema`), e.g. how long the match lasts: "
+            '`{"deals_to_win": 2}` for best-of-three briscola, `{"target_score": 21}` in scopa; '
+            "each one left out takes its default"
+        },
+    )
     level = fields.String(
         load_default="normal",
         validate=validate.OneOf(LEVELS),

@@ -115,6 +115,8 @@ async def create_table(player: Player, game_type: str, options: dict[str, int | 
         field_ = player.by(f"option-{key}")
         if isinstance(value, bool):
             await field_.set_checked(value)
+        elif await field_.evaluate("el => el.tagName") == "SELECT":  # an option with fixed choices
+            await field_.select_option(str(value))
         else:
             await field_.fill(str(value))
     await player.by("create-game").click()

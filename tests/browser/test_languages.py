@@ -140,7 +140,7 @@ async def test_an_italian_browser_sees_every_screen_in_italian(
     await expect(anna.by("create-game")).to_have_text("Apri un tavolo")
     await anna.by("game-type").select_option("scopone_scientifico")
     await expect(anna.by("game-about")).to_contain_text("(4 giocatori)")
-    await expect(anna.page.get_by_label("Punti per vincere")).to_be_visible()
+    await expect(anna.by("new-table").get_by_label("Punti per vincere")).to_be_visible()
     await anna.by("game-type").select_option("scopa")
     await expect(anna.by("game-about")).to_contain_text("(2 giocatori)")
     await assert_all_italian(anna, "lobby")

@@ -1,6 +1,7 @@
-// What the player chose last in the lobby's panels (the game, the computer's level, the turn time),
-// kept in this browser's localStorage so a returning player finds the table they play, not the
-// server's first game. A choice is remembered when it is used (a match started, a seek, a table
+// What the player chose last in the lobby's panels (the game, the computer's level, the turn time,
+// the match length per game type (./lobby_length.js), a new table's public or private and rated or
+// casual), kept in this browser's localStorage so a returning player finds the table they play, not
+// the server's first game. A choice is remembered when it is used (a match started, a seek, a table
 // opened) and offered again only while the server still offers it.
 
 const PREFIX = "tavolo.lobby.";

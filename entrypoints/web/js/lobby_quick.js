@@ -1,5 +1,6 @@
-// The lobby's "Play now" panel (quick match): choose a game and whether computer players may fill the
-// table after a wait, press Play now, and the server seats you with whoever waits for the same game.
+// The lobby's "Play now" panel (quick match): choose a game, how long its match lasts
+// (./lobby_length.js) and whether computer players may fill the table after a wait, press Play now,
+// and the server seats you with whoever waits for the same game and the same length.
 //
 // While the wish stands, every (re)connection of the lobby socket sends the seek again: the server
 // forgets a seek when its socket closes. The wait is counted from the server's ``since`` on the
@@ -10,6 +11,7 @@ import { t } from "./i18n.js";
 import { noteServerTime, serverNow } from "./clock.js";
 import { selectField, setChoices, errorBox, showError } from "./form_parts.js";
 import { remember, rememberedGame } from "./lobby_memory.js";
+import { lengthField, lengthOptions, lengthText } from "./lobby_length.js";
 import { gameChoices, secondsText } from "./summary_words.js";
 
 const COMPUTERS_AFTER = [null, 15, 30, 60];
@@ -46,18 +48,35 @@ export function quickMatchPanel(ctx, types, send) {
     words, " ", clock);
   const detail = h("p", { class: "hint", testid: "seek-detail" });
   const seeking = h("div", { class: "seeking", testid: "seeking", hidden: true }, status, detail, cancel);
+  const lengthBox = h("div", { class: "length-box" });
   const form = h("form", { class: "quick", testid: "quick-form" },
-    h("div", { class: "fields inline" }, game.field, after.field), h("div", { class: "row" }, play), error);
+    h("div", { class: "fields inline" }, game.field, lengthBox, after.field), h("div", { class: "row" }, play), error);
 
   // Read now: the router draws the new language's lobby synchronously, then clears the flag.
   const redrawn = Boolean(ctx.redrawing);
-  let wanted = null;   // {game_type, computers_after} while the player wants to play
+  let wanted = null;   // {game_type, computers_after, options} while the player wants to play
+  let list = [];
+  let length = null;   // the length field of the game chosen (null: the game has no length option)
   let since = null;    // the server's start of the current wait
   let asked = false;   // a seek was sent and no answer came yet (an error frame then answers it)
   let connected = false;
   let ticker = null;
 
   const typeName = (id) => game.select.querySelector(`option[value="${id}"]`)?.textContent || id;
+  const typeOf = (id) => list.find((type) => type.id === id);
+
+  /** The length field of the game chosen; on ``options``' length when given (a wish carried over). */
+  function drawLength(options = null) {
+    const type = typeOf(game.select.value);
+    length = type ? lengthField("quick", type) : null;
+    if (length && options && options[length.key] !== undefined) {
+      length.field.querySelector("select, input").value = String(options[length.key]);
+    }
+    lengthBox.replaceChildren(...(length ? [length.field] : []));
+    lengthBox.hidden = !length;
+    draw();
+  }
+  game.select.addEventListener("change", () => drawLength());
 
   function draw() {
     const on = Boolean(wanted);
@@ -66,6 +85,8 @@ export function quickMatchPanel(ctx, types, send) {
     play.disabled = on;
     game.select.disabled = on;
     after.select.disabled = on;
+    const lengthInput = length && length.field.querySelector("select, input");
+    if (lengthInput) lengthInput.disabled = on;
     if (!on) {
       words.textContent = "";
       clock.textContent = "";
@@ -76,15 +97,19 @@ export function quickMatchPanel(ctx, types, send) {
     clock.textContent = since === null ? "" : minutesAndSeconds(serverNow() - since);
     detail.textContent = [
       typeName(wanted.game_type),
+      lengthText(typeOf(wanted.game_type), wanted.options),
       wanted.computers_after === null
         ? t("lobby.quick.people_only")
         : t("lobby.quick.computers_at", { seconds: secondsText(wanted.computers_after) }),
-    ].join(" · ");
+    ].filter(Boolean).join(" · ");
   }
 
   function seek() {
     if (!wanted) return;
-    asked = send({ action: "seek", ...wanted });
+    const { game_type, computers_after, options } = wanted;
+    const message = { action: "seek", game_type, computers_after };
+    if (Object.keys(options || {}).length) message.options = options;  // none: the game's default length
+    asked = send(message);
     since = null;
     draw();
   }
@@ -102,7 +127,12 @@ export function quickMatchPanel(ctx, types, send) {
     event.preventDefault();
     if (!game.select.value) return;
     showError(error, null);
-    wanted = { game_type: game.select.value, computers_after: after.select.value ? Number(after.select.value) : null };
+    const type = typeOf(game.select.value);
+    wanted = {
+      game_type: game.select.value,
+      computers_after: after.select.value ? Number(after.select.value) : null,
+      options: lengthOptions(type, length),
+    };
     remember("quick-game", wanted.game_type);
     seek();
     setTimeout(() => cancel.focus(), 0);  // the Play now button is disabled now: keep the focus near
@@ -114,8 +144,10 @@ export function quickMatchPanel(ctx, types, send) {
   });
 
   types.then((loaded) => {
+    list = loaded;
     // A wish carried over goes on; else the game the player sought last, or the server's first.
     setChoices(game.select, gameChoices(loaded), carried ? carried.game_type : rememberedGame("quick-game", loaded));
+    drawLength(carried ? carried.options : null);
     if (carried) {
       after.select.value = carried.computers_after === null ? "" : String(carried.computers_after);
       if (redrawn) wanted = carried;  // the lobby is drawn anew in another language: go on seeking

@@ -1,28 +1,33 @@
-// The lobby's "New table" panel: the game, its options (a form drawn from the game's options schema),
-// public or private, rated or casual, and the turn time.
+// The lobby's "New table" panel: the game, its options (a form drawn from the game's options schema:
+// a check box for a boolean, a select for fixed choices, a number input otherwise), public or private,
+// rated or casual, and the turn time. It opens on the choices used last (./lobby_memory.js): the game,
+// its match length (./lobby_length.js), public or private, rated or casual.
 
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { optionLabel, optionHint, gameAbout, gameChoices, turnTimeChoices } from "./summary_words.js";
 import { errorBox, showError, radioGroup, setChoices, selectField } from "./form_parts.js";
-import { remember, rememberedGame } from "./lobby_memory.js";
+import { remember, remembered, rememberedGame } from "./lobby_memory.js";
+import { lengthOption, optionNumberField, rememberLength, rememberedLength } from "./lobby_length.js";
 
-function optionField(key, schema, gameType) {
-  const id = `opt-${key}`;
-  const description = optionHint(key, schema, gameType);
-  const hint = description ? h("small", { class: "hint" }, description) : null;
+function optionField(key, schema, gameType, length) {
   if (schema.type === "boolean") {
+    const id = `opt-${key}`;
+    const description = optionHint(key, schema, gameType);
     return h("div", { class: "field check" },
       h("input", { type: "checkbox", id, name: key, checked: Boolean(schema.default), testid: `option-${key}` }),
-      h("label", { for: id }, optionLabel(key, gameType)), hint);
+      h("label", { for: id }, optionLabel(key, gameType)),
+      description ? h("small", { class: "hint" }, description) : null);
   }
-  return h("div", { class: "field" },
-    h("label", { for: id }, optionLabel(key, gameType)),
-    h("input", {
-      type: "number", id, name: key, inputmode: "numeric", step: 1, required: true,
-      min: schema.minimum, max: schema.maximum, value: schema.default, testid: `option-${key}`,
-    }), hint);
+  const value = length && length.key === key ? rememberedLength(gameType, key, schema) : null;
+  return optionNumberField({ key, schema, gameType, idPrefix: "opt", testid: `option-${key}`, value }).field;
+}
+
+/** A remembered radio choice ("table-visibility" …) while it is one of ``values``, else null. */
+function rememberedChoice(key, values) {
+  const kept = remembered(key);
+  return values.includes(kept) ? kept : null;
 }
 
 function readOptions(form, schema) {
@@ -43,13 +48,15 @@ export function newTablePanel(ctx, types) {
   const fields = h("div", { class: "fields", testid: "game-options" });
   // Private is the server's default: a table is found by its code unless its creator lists it.
   const visibility = radioGroup({
-    name: "visibility", legend: t("lobby.visibility"), choices: [
+    name: "visibility", legend: t("lobby.visibility"), value: rememberedChoice("table-visibility", ["private", "public"]),
+    choices: [
       { value: "private", text: t("lobby.private"), hint: t("lobby.private_hint"), testid: "table-private" },
       { value: "public", text: t("lobby.public"), hint: t("lobby.public_hint"), testid: "table-public" },
     ],
   });
   const rating = radioGroup({
-    name: "rating", legend: t("lobby.rating"), choices: [
+    name: "rating", legend: t("lobby.rating"), value: rememberedChoice("table-rating", ["rated", "casual"]),
+    choices: [
       { value: "rated", text: t("lobby.rated"), hint: t("lobby.rated_hint"), testid: "table-rated" },
       { value: "casual", text: t("lobby.casual"), hint: t("lobby.casual_hint"), testid: "table-casual" },
     ],
@@ -68,8 +75,9 @@ export function newTablePanel(ctx, types) {
     clear(fields);
     if (!type) return;
     about.textContent = gameAbout(type);
+    const length = lengthOption(type);
     for (const [key, spec] of Object.entries(type.options_schema.properties || {})) {
-      fields.append(optionField(key, spec, type.id));
+      fields.append(optionField(key, spec, type.id, length));
     }
     setChoices(turnTime.select, turnTimeChoices(type), type.default_turn_time);
   };
@@ -79,9 +87,14 @@ export function newTablePanel(ctx, types) {
     const type = current();
     if (!type) return;
     showError(error, null);
+    const options = readOptions(form, type.options_schema);
     remember("table-game", type.id);
+    remember("table-visibility", visibility.value());
+    remember("table-rating", rating.value());
+    const length = lengthOption(type);
+    if (length) rememberLength(type.id, length.key, options[length.key]);
     try {
-      const game = await api.createGame(type.id, readOptions(form, type.options_schema), {
+      const game = await api.createGame(type.id, options, {
         public: visibility.value() === "public",
         rated: rating.value() === "rated",
         turn_time: turnTime.select.value ? Number(turnTime.select.value) : null,

@@ -2,7 +2,8 @@
 // - what the table is (public or private, rated or casual, the turn time) and what the viewer can do
 //   there: leave it, or — a visitor — take a seat (./seat_controls.js);
 // - for the players seated, the invitation to share: the table's link (with its join code for a
-//   private table: whoever opens it may sit down) and the 6-letter code;
+//   private table: whoever opens it may sit down) and the 6-letter code; a Share button opens the
+//   device's share sheet (the Web Share API) where the browser has one, beside Copy the link;
 // - for the table's creator, each seat's computer player: add one (choosing its level) to a free
 //   seat, or remove one.
 //
@@ -69,8 +70,30 @@ async function copyLink(field, status) {
   }
 }
 
+/** The device's share sheet for ``data`` when the browser has one that takes it, else null. */
+function shareSheet(data) {
+  if (typeof navigator.share !== "function") return null;
+  if (typeof navigator.canShare === "function" && !navigator.canShare(data)) return null;
+  return () => navigator.share(data);
+}
+
+/** Open the share sheet; a sheet the player dismissed (AbortError) says nothing, a refusal falls back to copying. */
+async function shareLink(share, field, status) {
+  try {
+    await share();
+    status.textContent = t("table.shared");
+  } catch (error) {
+    if (error && error.name === "AbortError") return;
+    await copyLink(field, status);
+  }
+}
+
 function invitationPanel(view) {
   const link = invitationLink(view);
+  const game = view.name || view.game_type;
+  const share = shareSheet({
+    title: t("table.share_title", { game }), text: t("table.share_text", { game }), url: link,
+  });
   // A text box, not a line of text: the whole link shows (it wraps) and selects in one go.
   const field = h("textarea", {
     id: "invite-link", class: "invite-link", testid: "invite-link", readonly: true, rows: "2",
@@ -85,8 +108,12 @@ function invitationPanel(view) {
     field,
     h("p", { class: "hint", id: "invite-hint" }, view.public ? t("table.invite_public") : t("table.invite_private")),
     h("div", { class: "row" },
+      share ? h("button", {
+        type: "button", class: "primary", testid: "share-link", dataset: { action: "share-link" },
+        onclick: () => shareLink(share, field, status),
+      }, t("table.share_link")) : null,
       h("button", {
-        type: "button", class: "primary", testid: "copy-link", dataset: { action: "copy-link" },
+        type: "button", class: share ? null : "primary", testid: "copy-link", dataset: { action: "copy-link" },
         onclick: () => copyLink(field, status),
       }, t("table.copy_link")),
       status),

@@ -3,6 +3,7 @@
 import finding from "./it_finding.js";
 import tableLife from "./it_table_life.js";
 import replay from "./it_replay.js";
+import lobbyChoices from "./it_lobby_choices.js";
 
 const base = {
   // ------------------------------------------------------------ shell (header, router)
@@ -221,4 +222,4 @@ const base = {
 };
 
 // Each part of the UI adds its keys in a file of its own (see those files).
-export default { ...base, ...finding, ...tableLife, ...replay };
+export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices };
