@@ -96,6 +96,7 @@ async def test_best_of_three_briscola_against_the_computer_is_played_and_remembe
     await length.select_option(label=BEST_OF_THREE[locale[:2]])
     await expect(length).to_have_value("2")
     assert await layout_problems(panel) == []
+    await anna.screenshot(f"lobby-best-of-three-{viewport['width']}-{locale}.png")
     await panel.get_by_test_id("play-computer").click()
     await expect(anna.table).to_be_visible()
     assert (await table_of(anna))["options"]["deals_to_win"] == 2
