@@ -457,38 +457,37 @@ async def test_moves_made_while_the_socket_was_down_are_said_to_be_missed(
     assert not anna.errors, anna.errors
 
 
-async def test_on_a_phone_the_log_is_folded_opens_with_a_tap_and_fits_the_screen(
+async def test_on_a_phone_the_log_is_a_sheet_that_a_tap_opens_and_escape_closes(
     browser: Browser, server: RunningServer
 ) -> None:
     anna, bruno, game_id, watcher = await scopa_for_two(browser, server, viewport=PHONE)
     log = anna.by("move-log")
+    toggle = anna.by("log-sheet-toggle")
     async with playing(server, game_id, [bruno]):
         await wait_for_turn(anna)
         await play_and_wait(anna)
         await wait_for_turn(anna)
-        await expect(log).to_be_visible()
-        await expect(log.locator("details")).not_to_have_attribute("open", "")
-        await expect(anna.by("move-log-entries")).to_be_hidden()
-        latest = (await entry_texts(anna))[-1]
-        await expect(anna.by("move-log-preview")).to_have_text(latest)  # the newest entry, on one line
+        await expect(log).to_be_hidden()  # the table has the screen: the log waits behind its button
+        await expect(toggle).to_have_attribute("aria-expanded", "false")
         await assert_fits(anna)
 
-        await anna.by("move-log-toggle").click()
+        await toggle.click()
+        await expect(toggle).to_have_attribute("aria-expanded", "true")
         await expect(anna.by("move-log-entries")).to_be_visible()
-        await expect(anna.by("move-log-entry").last).to_have_text(latest)
+        await expect(anna.by("move-log-entry").last).to_be_in_viewport()
         assert await at_the_bottom(anna), "opened, the log shows its newest entry"
         await assert_fits(anna)
-        await play_and_wait(anna)  # a redraw keeps the player's choice
-        await expect(anna.by("move-log-entries")).to_be_visible()
         if await anna.by("last-review-toggle").is_enabled():
             await anna.by("last-review-toggle").click()
             await expect(anna.by("last-review")).to_be_visible()
-        await assert_fits(anna)
-        await log.scroll_into_view_if_needed()
         await anna.screenshot("move-log-phone.png")
 
-        await anna.by("move-log-toggle").click()
-        await expect(anna.by("move-log-entries")).to_be_hidden()
+        await anna.page.keyboard.press("Escape")
+        await expect(log).to_be_hidden()
+        await expect(toggle).to_be_focused()
+        await toggle.click()
+        await anna.by("log-sheet-close").click()
+        await expect(log).to_be_hidden()
     await watcher.close()
     assert not anna.errors, anna.errors
 

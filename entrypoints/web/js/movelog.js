@@ -23,7 +23,6 @@ const STORAGE_VERSION = 2;
 const MAX_ENTRIES = 200;
 /** Logs of other games kept in the tab's sessionStorage. */
 const MAX_STORED_GAMES = 6;
-const PHONE_QUERY = "(max-width: 600px)";
 
 /** The facts of the start of the hand ``view`` shows; null once moves were made in it (a fresh log missed them). */
 function handStart(view) {
@@ -249,7 +248,7 @@ export class MoveLog {
     const family = familyOf(view.game_type);
     this.ui = ui;
     if (this.open === null) {
-      this.open = !(typeof window.matchMedia === "function" && window.matchMedia(PHONE_QUERY).matches);
+      this.open = true; // on a phone it is in a sheet the player opened to read it
     }
     this.rememberFocus();
     const mySide = sideOf(view, view.seat);

@@ -1,8 +1,8 @@
 // The table's header, short enough for a phone: one line with the game's name, the score in a few
 // characters a side (initials or a short name, and the deals or running totals of a longer match), a
 // "details" button and, on a phone, the button that opens the move log's sheet (./table_sheet.js).
-// The details (the join code, the full score line with the sides' names and the target, the sound
-// switch) are behind the details button on a phone and always shown on a wide screen.
+// The sound switch stays on the line (an icon on a phone); the details (the join code, the full score
+// line with the sides' names and the target) are behind the details button on a phone and always shown on a wide screen.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -54,8 +54,7 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
   view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
   seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
     `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null,
-  scores ? h("div", { class: "scores", testid: "scores" }, scores) : null,
-  soundToggle());
+  scores ? h("div", { class: "scores", testid: "scores" }, scores) : null);
   const button = h("button", {
     type: "button", class: "head-button details-toggle", testid: "details-toggle",
     "aria-expanded": String(Boolean(detailsOpen)), "aria-controls": "table-details",
@@ -68,6 +67,6 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
         class: "short-scores", testid: "short-scores", "aria-label": t("table.short_scores"),
       }, short.map((part, index) => [index ? h("span", { class: "dot", "aria-hidden": "true" }, "·") : null,
         scorePart(part)])) : null,
-      h("div", { class: "head-buttons" }, button, logButton)),
+      h("div", { class: "head-buttons" }, soundToggle(), button, logButton)),
     details);
 }
