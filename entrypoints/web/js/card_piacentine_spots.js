@@ -1,9 +1,33 @@
 // The number cards 2 to 7 of the Piacentine deck: coins and cups in upright rows, straight swords
 // crossed in X side by side (an odd one upright in the middle), and cudgels standing apart,
-// their handles towards the card's middle. Everything keeps clear of the rank in the top-left and
-// bottom-right corners.
+// their handles towards the card's middle. As on the printed deck, the quattro di denari bears the arms
+// of Piacenza and the cinque di spade a branch of leaves. Everything keeps clear of the rank in the
+// top-left and bottom-right corners.
 
-import { coin, cup, sword, club } from "./card_piacentine_pips.js";
+import { INK, RED, n, coin, cup, sword, club } from "./card_piacentine_pips.js";
+
+const LEAF = "#4f9a3c";
+const LEAF_DARK = "#1d4a17";
+
+/** The arms of Piacenza between the four coins of the quattro di denari: a shield, half white, half red. */
+const ARMS = `<path d="M24.5 38h11v7.4c0 4.2-2.6 6.8-5.5 8.2-2.9-1.4-5.5-4-5.5-8.2z" fill="#fff" stroke="${INK}"`
+  + ` stroke-width=".8"/><path d="M30 38h5.5v7.4c0 4.2-2.6 6.8-5.5 8.2z" fill="${RED}"/>`
+  + `<path d="M24.5 38h11v7.4c0 4.2-2.6 6.8-5.5 8.2-2.9-1.4-5.5-4-5.5-8.2z" fill="none" stroke="${INK}"`
+  + ` stroke-width=".8"/>`;
+
+/** The cinque di spade's branches of leaves, a mark of the deck: one up each side of the swords. */
+function vine() {
+  const side = (x, from, to, lean) => {
+    const leaves = [0, 1, 2, 3, 4].map((i) => {
+      const y = from + ((to - from) * (i + 0.5)) / 5;
+      const dx = i % 2 ? 2.4 : -2.4;
+      return `<ellipse cx="${n(x + dx)}" cy="${n(y)}" rx="1.9" ry="3.8" fill="${LEAF}" stroke="${LEAF_DARK}"`
+        + ` stroke-width=".5" transform="rotate(${(dx > 0 ? 35 : -35) * lean} ${n(x + dx)} ${n(y)})"/>`;
+    }).join("");
+    return `<path d="M${x} ${from}V${to}" stroke="${LEAF_DARK}" stroke-width="1"/>${leaves}`;
+  };
+  return side(7.5, 82, 24, 1) + side(52.5, 8, 66, -1);
+}
 
 /** Where the coins and cups sit, rank by rank, and their size: a coin's radius, about half a cup's height. */
 const ROWS = {
@@ -55,11 +79,12 @@ function cudgel([x, y, heading], length, scale) {
 export function spots(suit, rank) {
   if (suit === "D" || suit === "C") {
     const { size, at } = ROWS[rank];
-    return at.map(([x, y]) => (suit === "D" ? coin(x, y, size) : cup(x, y, size * 2.1))).join("");
+    const signs = at.map(([x, y]) => (suit === "D" ? coin(x, y, size) : cup(x, y, size * 2.1))).join("");
+    return suit === "D" && rank === 4 ? signs + ARMS : signs;
   }
   if (suit === "S") {
     const all = [...SWORDS[rank - (rank % 2)], ...(rank % 2 ? [MIDDLE_SWORD] : [])];
-    return all.map(([hx, hy, tx, ty]) => sword(hx, hy, tx, ty, rank > 5 ? 0.75 : rank > 3 ? 0.85 : 1)).join("");
+    return (rank === 5 ? vine() : "") + all.map(([hx, hy, tx, ty]) => sword(hx, hy, tx, ty, rank > 5 ? 0.75 : rank > 3 ? 0.85 : 1)).join("");
   }
   const length = CLUB_LENGTH[rank];
   return CLUBS[rank].map((placed) => cudgel(placed, length, length >= 26 ? 1.2 : 1)).join("");
