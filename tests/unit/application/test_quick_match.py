@@ -172,3 +172,18 @@ async def test_a_seek_with_an_option_that_is_not_the_match_length_is_refused(
     with pytest.raises(InvalidOptions):
         await matchmaker.seek(players[0], "scopa", None, Lobby(), {"target_score": "lots"})
     assert await pool.queues() == []
+
+
+async def test_best_of_three_briscola_seekers_play_best_of_three_apart_from_single_deal_seekers(
+    matchmaker: Matchmaker, pool: MemoryMatchPool, players: list[Identity]
+) -> None:
+    anna, bruno, carla = Lobby(), Lobby(), Lobby()
+    await matchmaker.seek(players[0], "briscola", None, anna, {"deals_to_win": 2})
+    await matchmaker.seek(players[1], "briscola", None, bruno, {"deals_to_win": 1})
+    assert anna.tables == [] and bruno.tables == []
+    await matchmaker.seek(players[2], "briscola", None, carla, {"deals_to_win": 2})
+    (table,) = anna.tables
+    assert carla.tables == [table] and table.options["deals_to_win"] == 2
+    assert [s.user_id for s in await pool.waiting("briscola")] == [players[1].user_id]
+    with pytest.raises(InvalidOptions):
+        await matchmaker.seek(players[3], "briscola", None, Lobby(), {"deals_to_win": 4})
