@@ -377,10 +377,8 @@ async def test_briscola_chiamata_speaks_italian_from_the_auction_to_the_tricks(
     assert not anna.errors, anna.errors
 
 
-DICTIONARIES = """async () => ({
-  it: (await import("/web/js/i18n/it.js")).default,
-  en: (await import("/web/js/i18n/en.js")).default,
-})"""
+# The dictionaries the page reads: i18n.js merges it.js/en.js with the other i18n/ modules it imports.
+DICTIONARIES = """async () => (await import("/web/js/i18n.js")).DICTIONARIES"""
 
 PLURALS = """async () => {
   const { t } = await import("/web/js/i18n.js");
@@ -398,6 +396,12 @@ KEY_PREFIXES = (
 def placeholders(entry: str | dict[str, str]) -> set[str]:
     forms = entry.values() if isinstance(entry, dict) else [entry]
     return {name for form in forms for name in re.findall(r"\{(\w+)\}", form)}
+
+
+def has_words(entry: str | dict[str, str]) -> bool:
+    """Whether an entry has words: a non-empty string, or plural forms that all are."""
+    forms = list(entry.values()) if isinstance(entry, dict) else [entry]
+    return bool(forms) and all(isinstance(form, str) and form.strip() for form in forms)
 
 
 def keys_in_the_code() -> tuple[set[str], set[str]]:
@@ -423,6 +427,10 @@ async def test_both_languages_have_the_same_keys_placeholders_and_plurals(
     it, en = dictionaries["it"], dictionaries["en"]
 
     assert set(it) == set(en), f"only in it: {set(it) - set(en)}; only in en: {set(en) - set(it)}"
+    empty = sorted(
+        f"{lang}:{key}" for lang, words in dictionaries.items() for key in words if not has_words(words[key])
+    )
+    assert not empty, f"empty texts: {empty}"
     for key in it:
         assert isinstance(it[key], dict) == isinstance(en[key], dict), key
         if isinstance(it[key], dict):
