@@ -58,7 +58,7 @@ async def test_a_remembered_game_the_server_no_longer_offers_falls_back_to_its_f
     browser: Browser, server: RunningServer
 ) -> None:
     anna = await open_guest(browser, server, "Anna", locale="en-GB")
-    await anna.page.evaluate("localStorage.setItem('tavolo.lobby.computer-game', 'tressette')")
+    await anna.page.evaluate("localStorage.setItem('tavolo.lobby.computer-game', 'a_game_gone_away')")
     await back_to_the_lobby(anna, reload=True)
     first = (await (await anna.page.request.get("/api/game-types")).json())[0]["id"]
     await expect(anna.by("play-computer-panel").get_by_test_id("computer-game")).to_have_value(first)
