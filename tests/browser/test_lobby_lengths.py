@@ -210,6 +210,24 @@ async def test_the_lobby_panels_fit_a_small_phone_with_every_length_field(
         for testid in ("play-computer-panel", "quick-match", "new-table"):
             assert await layout_problems(anna.by(testid)) == [], f"{game_type}: {testid}"
         await anna.screenshot(f"lobby-lengths-{game_type}-phone-it.png", full_page=True)
+    await anna.by("play-computer-panel").get_by_test_id("computer-game").select_option("briscola_chiamata")
+    deals = anna.by("play-computer-panel").get_by_test_id("computer-length").locator("option")
+    await expect(deals).to_have_text(["1 smazzata", "5 smazzate", "10 smazzate"])
     width = await anna.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the lobby is {width} px wide"
+    assert anna.errors == []
+
+
+async def test_briscola_chiamata_of_five_deals_against_the_computer(
+    browser: Browser, server: RunningServer
+) -> None:
+    anna = await open_guest(browser, server, "Anna", DESKTOP, "en-GB")
+    panel = anna.by("play-computer-panel")
+    await panel.get_by_test_id("computer-game").select_option("briscola_chiamata")
+    await panel.get_by_test_id("computer-length").select_option(label="5 deals")
+    await panel.get_by_test_id("play-computer").click()
+    await expect(anna.table).to_be_visible()
+    assert (await table_of(anna))["options"]["deals_to_play"] == 5
+    await back_to_the_lobby(anna, reload=False)
+    await expect(panel.get_by_test_id("computer-length")).to_have_value("5")
     assert anna.errors == []

@@ -8,6 +8,7 @@ export default {
   "lobby.length.deals_to_win.2": "Best of three",
   "lobby.length.deals_to_win.3": "Best of five",
   "lobby.length.deals_to_play": { one: "{count} deal", other: "{count} deals" },
+  "lobby.length.target_score": { one: "{count} point", other: "{count} points" },
 
   // ------------------------------------------------------------ sharing the invitation
   "table.share_link": "Share",

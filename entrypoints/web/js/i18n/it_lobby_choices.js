@@ -7,6 +7,7 @@ export default {
   "lobby.length.deals_to_win.2": "Al meglio di tre",
   "lobby.length.deals_to_win.3": "Al meglio di cinque",
   "lobby.length.deals_to_play": { one: "{count} smazzata", other: "{count} smazzate" },
+  "lobby.length.target_score": { one: "{count} punto", other: "{count} punti" },
 
   // ------------------------------------------------------------ condividere l'invito
   "table.share_link": "Condividi",
