@@ -145,7 +145,7 @@ async def test_a_whole_hand_of_tressette_by_clicks_at_a_phone_in_italian(
         assert kinds.count("trick") == TRICKS[game_type]
         assert kinds.count("draw_shown") == DRAWS[game_type]
         assert kinds.count("declaration") == len(record["declarations"])
-        assert kinds.count("signal") == signals
+        assert kinds.count("lead_signal") == signals
         assert signals > 0 or game_type == "tressette"
         texts = [await entry.inner_text() for entry in await anna.by("move-log-entry").all()]
         assert any(text.startswith("Hai giocato ") for text in texts), texts[:5]

@@ -37,7 +37,7 @@ EVENT_KINDS = (
         },
     ),
     EventKind(
-        "signal",
+        "lead_signal",
         "tressette a quattro with signals: the leader attaches busso, striscio or volo to its lead",
         {"signal": SIGNAL, "suit": SUIT},
     ),

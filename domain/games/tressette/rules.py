@@ -108,8 +108,8 @@ def acknowledge(state: TressetteState, seat: int, now: float, rng: random.Random
 
 def play(state: TressetteState, seat: int, played: Card, signal: str | None, now: float) -> Outcome:
     """``seat`` (on turn) plays ``played`` (a legal card: ``engine`` checked it), declaring what
-    it holds if this is its first card of the hand, with the leader's ``signal`` if any; the last
-    card of a trick settles it."""
+    it holds if this is its first card of the hand, with the leader's ``signal`` if any (a
+    ``lead_signal`` event); the last card of a trick settles it."""
     events: list[Event] = [Event("play", {"card": played.code}, seat=seat)]
     declarations = state.declarations
     played_seats = state.played
@@ -123,7 +123,7 @@ def play(state: TressetteState, seat: int, played: Card, signal: str | None, now
                 for d in found
             )
     if signal is not None:
-        events.append(Event("signal", {"signal": signal, "suit": played.suit.value}, seat=seat))
+        events.append(Event("lead_signal", {"signal": signal, "suit": played.suit.value}, seat=seat))
     hands = list(state.hands)
     hands[seat] = remove_from_hand(hands[seat], played)
     shown = list(state.shown)

@@ -5,8 +5,9 @@ the ``signals`` option is on:
 * *striscio*: I have more of this suit;
 * *volo*: this is my last card of this suit.
 
-A signal is public (a ``signal`` event). Striscio and volo say what the hand holds, and the table
-takes only true ones: striscio while the leader keeps a card of the suit, volo when it keeps none.
+A signal is public (a ``lead_signal`` event). Striscio and volo say what the hand holds, and the
+table takes only true ones: striscio while the leader keeps a card of the suit, volo when it keeps
+none.
 """
 
 from __future__ import annotations

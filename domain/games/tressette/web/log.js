@@ -20,8 +20,8 @@ export function logEntry(event) {
       return { kind: "draw_shown", seat: event.seat, card: event.card };
     case "declaration":
       return { kind: "declaration", seat: event.seat, combination: event.combination, suit: event.suit, points: event.points };
-    case "signal":
-      return { kind: "signal", seat: event.seat, signal: event.signal, suit: event.suit };
+    case "lead_signal":
+      return { kind: "lead_signal", seat: event.seat, signal: event.signal, suit: event.suit };
     default:
       return null; // cards_drawn (who drew, every trick), drew (the hand shows the card)
   }
@@ -41,7 +41,7 @@ export function logText(entry, ui) {
       return ui.say("tressette.log.declared", entry.seat, {
         combination: combinationText(entry.combination, entry.suit), count: entry.points,
       });
-    case "signal":
+    case "lead_signal":
       return ui.say("tressette.log.signal", entry.seat, {
         signal: t(`tressette.signal.${entry.signal}`), suit: suitName(entry.suit),
       });

@@ -22,7 +22,7 @@ def lead(state: TressetteState, seat: int, code: str, **extra: str) -> Outcome:
 def test_the_leader_may_attach_a_signal_which_everybody_sees() -> None:
     state = four({1: "03C 05C"}, signals=True)
     outcome = lead(state, 1, "03C", signal="busso")
-    signal = next(event for event in outcome.events if event.kind == "signal")
+    signal = next(event for event in outcome.events if event.kind == "lead_signal")
     assert signal.public and signal.seat == 1 and signal.data == {"signal": "busso", "suit": "C"}
     assert TRESSETTE_A_QUATTRO.view(outcome.state, None)["signal"] == {
         "seat": 1,
