@@ -81,6 +81,11 @@ LAYOUT = """() => {
   const by = (testid) => document.querySelector(`[data-testid=${testid}]`);
   inside("hand", by("hand"));
   inside("prompt", document.querySelector(".table-controls .prompt"));
+  for (const prompt of document.querySelectorAll(".table-controls .prompt")) {
+    if (prompt.scrollHeight > prompt.clientHeight + 1 || prompt.scrollWidth > prompt.clientWidth + 1) {
+      problems.push(`the prompt "${prompt.textContent}" is cut`);
+    }
+  }
 
   const parts = [];
   for (const seat of document.querySelectorAll("[data-testid=seat]")) {
@@ -184,3 +189,51 @@ async def test_a_whole_hand_fits_the_screen_and_nothing_jumps(
         assert not found, "\n".join(found)
         assert shift < MOST_SHIFT, f"[{where}] layout shift {shift:.4f}: {shifts}"
         assert not anna.errors, anna.errors
+
+
+# Every prompt the prompt's line may hold, longest first, in Italian (the longest language).
+PROMPTS: list[tuple[str, dict[str, str]]] = [
+    ("tricks.chiamata.call_prompt", {}),
+    ("tressette.follow", {"suit": "denari"}),
+    ("tricks.chiamata.bid_now", {}),
+    ("table.play_a_card", {}),
+]
+# Each prompt in the real prompt's line at 360x640: whole, inside the line, and the line's height kept.
+PROMPTS_FIT = """async (keys) => {
+  const { t } = await import("/web/js/i18n.js");
+  const { fitPrompts } = await import("/web/js/table.js");
+  const line = document.querySelector(".table-controls");
+  const height = line.getBoundingClientRect().height;
+  const found = [];
+  for (const [key, params] of keys) {
+    const prompt = document.createElement("p");
+    prompt.className = "prompt";
+    prompt.textContent = t(key, params);
+    line.replaceChildren(prompt);
+    fitPrompts(document);
+    const box = prompt.getBoundingClientRect();
+    const room = line.getBoundingClientRect();
+    found.push({
+      key, text: prompt.textContent, size: getComputedStyle(prompt).fontSize,
+      cut: prompt.scrollHeight > prompt.clientHeight + 1 || prompt.scrollWidth > prompt.clientWidth + 1,
+      inside: box.top >= room.top - 1 && box.bottom <= room.bottom + 1 && box.right <= innerWidth,
+      kept: Math.abs(room.height - height) < 1,
+    });
+  }
+  return found;
+}"""
+
+
+async def test_every_prompt_is_whole_on_the_smallest_phone_in_italian(browser: Browser) -> None:
+    """The prompt's line keeps two lines' height: the longest prompts of every family wrap in it, set
+    smaller where they must, and none is cut."""
+    async with quick_server() as server:
+        anna = await open_guest(browser, server, LONGEST_NAME, SIZES["360x640"], LOCALES["it"])
+        await open_by_api(anna, "/api/games/computer", {"game_type": "briscola_chiamata", "level": "easy"})
+        await expect(anna.by("table-controls")).to_be_visible()
+        found: list[dict[str, Any]] = await anna.page.evaluate(PROMPTS_FIT, PROMPTS)
+        for prompt in found:
+            assert prompt["text"] != prompt["key"], prompt  # the words are there, in Italian
+            assert not prompt["cut"] and prompt["inside"] and prompt["kept"], prompt
+        small = [float(prompt["size"].removesuffix("px")) for prompt in found]
+        assert min(small) >= 11, found  # legible

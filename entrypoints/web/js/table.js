@@ -31,6 +31,20 @@ import { rememberCommitment } from "./replay_commitment.js";
 const PENDING_MS = 5000; // how long a sent move waits for its answer before the table takes moves again
 const BUSY_TRIES = 20; // a move the server was too busy to take is sent again this often at most,
 const BUSY_PATIENCE_MS = 20000; // and for this long at most: then the player is told
+// The prompt's sizes, largest first: its line has two lines' room, and a prompt that does not fit it at
+// one size is set at the next (the smallest fits three lines), so it is never cut.
+const PROMPT_SIZES = ["", ".9rem", ".8rem", ".72rem"];
+
+/** Each prompt on the prompt's line at the largest size at which it is whole (app.css keeps the line's height). */
+export function fitPrompts(root) {
+  for (const prompt of root.querySelectorAll(".table-controls .prompt")) {
+    if (prompt.closest(".capture-choice, .take-choice")) continue; // these grow over the felt instead
+    for (const size of PROMPT_SIZES) {
+      prompt.style.fontSize = size;
+      if (prompt.scrollHeight <= prompt.clientHeight + 1) break;
+    }
+  }
+}
 
 export function secondsLeft(deadline) {
   return Math.max(0, Math.ceil(deadline - serverNow()));
@@ -68,6 +82,8 @@ class TableController {
     this.motion = new TableMotion(this.el, () => this.family(), () => { if (!this.destroyed) this.lingered(); });
     this.onKey = (event) => this.keydown(event);
     document.addEventListener("keydown", this.onKey);
+    this.onResize = () => this.placeSummary();
+    window.addEventListener("resize", this.onResize);
     this.start();
   }
 
@@ -124,6 +140,7 @@ class TableController {
     this.motion.destroy();
     this.stopClicks();
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
     if (this.socket) this.socket.close();
     resetAttention();
     this.life.destroy();
@@ -374,10 +391,22 @@ class TableController {
           seated ? this.life.leaveControls() : null)) : null,
       view.spectator ? h("p", { class: "hint", testid: "spectator-note" }, t("table.spectator_note")) : null,
     );
+    fitPrompts(this.el);
+    this.placeSummary();
     this.motion.decorate();
     this.renderConnection();
     if (focusKey) this.restoreFocus(focusKey);
     this.sheet.settle(this.el);
+  }
+
+  /** The hand's summary lies over the felt and, down to the hand's bottom, over the prompt's line and the
+   * hand's empty place: on a phone its breakdown has that room too (app.css; redone on a resize). */
+  placeSummary() {
+    const summary = this.el.querySelector(".felt-zone > .hand-end");
+    const hand = this.el.querySelector(".hand-area > .hand");
+    if (!summary || !hand || !this.el.classList.contains("fits")) return;
+    const below = hand.getBoundingClientRect().bottom - summary.parentElement.getBoundingClientRect().bottom;
+    summary.style.setProperty("--below-felt", `${Math.max(0, Math.round(below))}px`);
   }
 
   toggleDetails() {

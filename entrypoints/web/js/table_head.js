@@ -1,7 +1,8 @@
 // The table's header, short enough for a phone: one line with the game's name, the score in a few
 // characters a side (initials or a short name, and the deals or running totals of a longer match), a
 // "details" button and, on a phone, the button that opens the move log's sheet (./table_sheet.js).
-// The sound switch stays on the line (an icon on a phone); the details (the join code, the full score
+// On a phone the name sits over the score line, both beside the buttons, which are icons there (their
+// words stay their accessible names), so neither is cut. The sound switch stays on the line; the details (the join code, the full score
 // line with the sides' names and the target) are behind the details button on a phone and always shown on a wide screen.
 
 import { h } from "./dom.js";
@@ -28,15 +29,22 @@ function sideShort(view, side, ui) {
   return side;
 }
 
-/** The short score line's parts, [{label, value, title}]: the family's own, else one per side. */
+/** The short score line's parts, [{label, value, title, lead}]: the family's own, else one per side. A
+ * part with ``lead`` is a word before the scores that follow it ("Deals A 1 · B 0"), without a value. */
 export function shortScores(view, family, ui) {
   if (family.shortScores) return family.shortScores(view, ui) || [];
-  return Object.entries(view.scores || {}).map(([side, points]) => ({
-    label: sideShort(view, side, ui), value: String(points), title: ui.sideLabel(side),
+  return sideScores(view, view.scores, ui);
+}
+
+/** ``values`` by side ({A: 1, B: 0}) as the short line's parts, each side named as the header names it. */
+export function sideScores(view, values, ui) {
+  return Object.entries(values || {}).map(([side, value]) => ({
+    label: sideShort(view, side, ui), value: String(value), title: ui.sideLabel(side),
   }));
 }
 
-function scorePart({ label, value, title }) {
+function scorePart({ label, value, title, lead }) {
+  if (lead) return h("span", { class: "short-lead", title: title || null }, label);
   return h("span", { class: "short-score", title: title || null },
     h("span", { class: "short-label" }, label), " ", h("strong", {}, value));
 }
@@ -62,11 +70,14 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
   }, h("span", { class: "head-icon", "aria-hidden": "true" }, "i"), h("span", { class: "head-button-text" }, t("table.details_short")));
   return h("header", { class: "table-head" },
     h("div", { class: "head-line" },
-      h("h1", { id: "table-title", title: view.name || view.game_type }, view.name || view.game_type),
-      short.length ? h("p", {
-        class: "short-scores", testid: "short-scores", "aria-label": t("table.short_scores"),
-      }, short.map((part, index) => [index ? h("span", { class: "dot", "aria-hidden": "true" }, "·") : null,
-        scorePart(part)])) : null,
+      // On a phone the name over the short score line, both beside the buttons: the name has the width.
+      h("div", { class: "head-title" },
+        h("h1", { id: "table-title", title: view.name || view.game_type }, view.name || view.game_type),
+        short.length ? h("p", {
+          class: `short-scores${short.length > 3 ? " many" : ""}`, testid: "short-scores", "aria-label": t("table.short_scores"),
+        }, short.map((part, index) => [index && !short[index - 1].lead
+        ? h("span", { class: "dot", "aria-hidden": "true" }, "·") : null,
+          scorePart(part)])) : null),
       h("div", { class: "head-buttons" }, soundToggle(), button, logButton)),
     details);
 }

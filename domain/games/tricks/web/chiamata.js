@@ -105,6 +105,10 @@ function scoreLine(view, ui) {
   if (view.caller !== null && view.caller !== undefined && view.phase !== "auction") {
     parts.push(h("span", { class: "hint" }, ui.say("tricks.chiamata.needs", view.caller, { target: view.target })));
   }
+  if (Array.isArray(view.standings) && (view.deals_to_play || 1) > 1 && view.phase !== "finished") {
+    const scores = view.standings.map((sum, seat) => `${ui.name(seat)} ${signedTotal(sum)}`).join(" · ");
+    parts.push(h("span", { class: "hint", testid: "standings-line" }, t("table.standings_line", { scores })));
+  }
   return parts.length ? parts : null;
 }
 
@@ -140,19 +144,25 @@ function board(view, ui) {
     return h("div", { class: "board auction-board", testid: "board" }, auctionPanel(view, ui),
       calling ? callChoice(view, ui) : null);
   }
-  const called = view.called_card
-    ? h("figure", { class: "trump", testid: "called" }, cardElement(view.called_card, { testid: "called-card" }),
-      h("figcaption", { title: ui.say("tricks.chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) }) },
-        h("span", { class: "called-by" }, ui.say("tricks.chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) }))))
-    : null;
   let partner = t("tricks.chiamata.secret");
   if (view.revealed) {
     partner = view.alone
       ? ui.say("tricks.chiamata.alone", view.caller)
       : ui.say("tricks.chiamata.partner", view.partner);
   }
+  // The call's words beside its card, the partner's (still secret, known, or none) under them. On a
+  // phone the call says only the trump suit (the caller's seat says "caller"); the whole call is the
+  // caption's title and its words for a screen reader.
+  const calledBy = ui.say("tricks.chiamata.called_by", view.caller, { suit: suitName(view.trump_suit) });
+  const called = view.called_card
+    ? h("figure", { class: "trump", testid: "called" }, cardElement(view.called_card, { testid: "called-card" }),
+      h("figcaption", { title: `${calledBy}. ${partner}` },
+        h("span", { class: "called-by" }, calledBy),
+        h("span", { class: "called-suit", "aria-hidden": "true" }, t("tricks.trump", { suit: suitName(view.trump_suit) })),
+        h("span", { class: "partner", testid: "partner" }, partner)))
+    : null;
   return h("div", { class: "board trick-board", testid: "board" },
-    h("div", { class: "stock" }, called, h("p", { class: "partner", testid: "partner" }, partner)),
+    h("div", { class: "stock" }, called),
     trickArea(view, ui));
 }
 
@@ -169,7 +179,8 @@ function hand(view, ui) {
     sortHand(view.hand || []).map((code) => cardElement(code, { testid: "hand-card" })));
 }
 
-/** Who called what with whom, and the points of ``deal`` (the view's last_hand, or any of the match's). */
+/** Who called what with whom, and the points of ``deal`` (the view's last_hand, or any of the match's);
+ * in a match of several deals, each player's points for the deal and running total after it. */
 function summary(view, ui, deal = view.last_hand) {
   if (!deal) return null;
   const played = {
@@ -180,7 +191,25 @@ function summary(view, ui, deal = view.last_hand) {
     h("p", {}, t(deal.alone ? "tricks.chiamata.summary_alone" : "tricks.chiamata.summary_partner", played)),
     h("p", {}, t("tricks.chiamata.summary_points", {
       points: deal.caller_points, target: deal.target, defenders: deal.defender_points,
-    })));
+    })),
+    standingsTable(view, ui, deal));
+}
+
+/** Each player, the deal's points and the running total after it (a match of several deals). */
+function standingsTable(view, ui, deal) {
+  if (!Array.isArray(deal.points) || !Array.isArray(deal.standings)) return null;
+  const total = view.deals_to_play || (view.options && view.options.deals_to_play);
+  return h("table", { class: "standings", testid: "standings" },
+    h("caption", {}, total ? `${t("tricks.chiamata.standings")} · ${t("tricks.chiamata.deal_of", { number: deal.hand_number, total })}`
+      : t("tricks.chiamata.standings")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("table.player")),
+      h("th", { scope: "col" }, t("tricks.chiamata.deal_points")), h("th", { scope: "col" }, t("tricks.chiamata.total")))),
+    h("tbody", {}, deal.standings.map((sum, seat) => h("tr", {
+      class: ui.isMe(seat) ? "me" : "", testid: "standing", dataset: { seat: String(seat) },
+    },
+    h("th", { scope: "row", title: ui.name(seat) }, ui.isMe(seat) ? ui.name(seat) : shortSeatName(view, seat, ui)),
+    h("td", { testid: "standing-points" }, signedTotal(deal.points[seat])),
+    h("td", { testid: "standing-total" }, signedTotal(sum))))));
 }
 
 function describe(previous, view, ui) {
