@@ -49,10 +49,13 @@ def computer_player(chair: int) -> Seat:
 
 def short_match(engine: GameEngine, plan: random.Random) -> dict[str, Any]:
     """Options that keep a match to a hand or two."""
-    names = {spec.name for spec in engine.option_specs}
+    specs = {spec.name: spec for spec in engine.option_specs}
+    names = set(specs)
     options: dict[str, Any] = {}
     if "target_score" in names:
-        options["target_score"] = plan.randint(1, 3)
+        # the lowest target the game takes: one of its fixed choices (tressette's 11), else 1 to 3
+        choices = specs["target_score"].choices
+        options["target_score"] = min(choices) if choices else plan.randint(1, 3)
     if "napola" in names:
         options["napola"] = plan.random() < 0.5
     if "asso_pigliatutto" in names:

@@ -40,8 +40,8 @@ def test_games_enables_a_subset_in_its_own_order() -> None:
 
 
 def test_a_package_games_names_but_nobody_installed_stops_the_start() -> None:
-    with pytest.raises(GamePackageError, match="GAMES names tressette"):
-        installed_registry(["tricks", "tressette"])
+    with pytest.raises(GamePackageError, match="GAMES names burraco"):
+        installed_registry(["tricks", "burraco"])
 
 
 def test_a_package_without_a_computer_player_for_a_level_is_refused_by_name() -> None:

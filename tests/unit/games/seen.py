@@ -17,7 +17,7 @@ from domain.engine import Event
 from domain.events import event_json, visible_events
 
 CODE = re.compile(r"\b(?:0[1-9]|10)[DCSB]\b")
-RECEIVED = {"dealt": "cards", "drew": "card", "trump_drawn": "card"}
+RECEIVED = {"dealt": "cards", "drew": "card", "trump_drawn": "card", "draw_shown": "card"}
 """The events that hand a seat cards, and the field that names them."""
 PRIVATE_KINDS = frozenset({"dealt", "drew"})
 
