@@ -28,8 +28,14 @@ SIZES: dict[str, ViewportSize] = {
     "1280x720": {"width": 1280, "height": 720},
 }
 LOCALES = {"it": "it-IT", "en": "en-GB"}
-# A family each: fishing at four, briscola at four, briscola chiamata with its auction and call.
-GAMES = ["scopone_scientifico", "briscola_a_quattro", "briscola_chiamata"]
+# A family each: fishing at four, briscola at four, briscola chiamata with its auction and call; the
+# trick games in matches of several deals, so the hand ends on a summary with the running score.
+GAMES: dict[str, dict[str, int]] = {
+    "scopone_scientifico": {},
+    "briscola_a_quattro": {"deals_to_win": 2},
+    "briscola_chiamata": {"deals_to_play": 5},
+}
+DEALS_WORD = {"it": "Smazzate", "en": "Deals"}
 HAND_TIMEOUT = 150.0
 MOST_SHIFT = 0.02
 
@@ -104,6 +110,14 @@ LAYOUT = """() => {
       }
     }
   }
+  const cut = (el) => el.scrollWidth > el.clientWidth + 1;
+  const title = document.getElementById("table-title");
+  if (shown(title) && cut(title)) problems.push(`the game's name "${title.textContent}" is cut`);
+  const short = by("short-scores");
+  if (shown(short) && cut(short)) problems.push(`the short score line "${short.textContent}" is cut`);
+  for (const label of document.querySelectorAll(".short-label")) {
+    if (shown(label) && cut(label)) problems.push(`the score's label "${label.textContent}" is cut`);
+  }
   for (const badge of document.querySelectorAll("[data-testid=scopa-flash]")) {
     for (const name of document.querySelectorAll("[data-testid=seat-name]")) {
       if (overlap(box(badge), box(name))) problems.push(`a badge covers the name "${name.textContent}"`);
@@ -155,7 +169,7 @@ async def play_the_hand_looking(player: Player, where: str) -> list[str]:
 
 @pytest.mark.parametrize("language", list(LOCALES))
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game_type", GAMES)
+@pytest.mark.parametrize("game_type", list(GAMES))
 async def test_a_whole_hand_fits_the_screen_and_nothing_jumps(
     browser: Browser, game_type: str, size: str, language: str
 ) -> None:
@@ -163,15 +177,16 @@ async def test_a_whole_hand_fits_the_screen_and_nothing_jumps(
     where = f"{game_type}, {size}, {language}"
     async with quick_server() as server:
         anna = await open_guest(browser, server, LONGEST_NAME, SIZES[size], LOCALES[language])
-        game: dict[str, Any] = await open_by_api(
-            anna, "/api/games/computer", {"game_type": game_type, "level": "easy"}
-        )
+        body = {"game_type": game_type, "level": "easy", "options": GAMES[game_type]}
+        game: dict[str, Any] = await open_by_api(anna, "/api/games/computer", body)
         assert game["id"]
         await expect(anna.by("hand")).to_be_visible()
         await anna.page.evaluate(WATCH_SHIFTS)
 
         found = await play_the_hand_looking(anna, where)
 
+        if game_type != "scopone_scientifico":  # a match of several deals: the running score
+            await the_running_score_shows(anna, game["id"], language)
         if await anna.by("hand-end").count():  # the summary over the felt, its button on the screen
             summary = await anna.page.evaluate(
                 """() => {
@@ -189,6 +204,47 @@ async def test_a_whole_hand_fits_the_screen_and_nothing_jumps(
         assert not found, "\n".join(found)
         assert shift < MOST_SHIFT, f"[{where}] layout shift {shift:.4f}: {shifts}"
         assert not anna.errors, anna.errors
+
+
+async def the_running_score_shows(player: Player, game_id: str, language: str) -> None:
+    """After the first deal of a longer match: best-of-three briscola's deals won in the header (or its
+    details on a desktop) and the summary; chiamata's points and running total of every player in the
+    summary, on the screen, and each total in the header's short line on a phone."""
+    await expect(player.by("hand-end")).to_be_visible()
+    response = await player.page.request.get(f"/api/games/{game_id}")
+    view: dict[str, Any] = await response.json()
+    short = player.by("short-scores")
+    phone = await short.is_visible()
+    if view["game_type"] == "briscola_a_quattro":
+        won = view["last_hand"]["deals_won"]
+        assert won == view["deals_won"] and sum(won.values()) <= 1, view
+        for side, count in won.items():
+            await expect(player.by(f"deals-won-{side}")).to_have_text(str(count))
+        await expect(player.by("breakdown")).to_be_in_viewport()
+        if phone:
+            await expect(short).to_have_text(
+                f"{DEALS_WORD[language]} A {won['A']} · B {won['B']}", use_inner_text=True
+            )
+        else:
+            await expect(player.by("deals-won")).to_contain_text(f"{won['A']}")
+        return
+    standings = view["last_hand"]["standings"]
+    points = view["last_hand"]["points"]
+    assert standings == view["standings"] and len(standings) == 5, view
+    rows = player.by("standing")
+    await expect(rows).to_have_count(5)
+    for seat in range(5):
+        row = rows.nth(seat)
+        await expect(row).to_be_in_viewport()
+        await expect(row.get_by_test_id("standing-points")).to_have_text(signed(points[seat]))
+        await expect(row.get_by_test_id("standing-total")).to_have_text(signed(standings[seat]))
+    if phone:
+        for total in standings:
+            await expect(short).to_contain_text(signed(total))
+
+
+def signed(total: int) -> str:
+    return f"+{total}" if total > 0 else str(total)
 
 
 # Every prompt the prompt's line may hold, longest first, in Italian (the longest language).

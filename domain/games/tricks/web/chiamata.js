@@ -106,7 +106,7 @@ function scoreLine(view, ui) {
     parts.push(h("span", { class: "hint" }, ui.say("tricks.chiamata.needs", view.caller, { target: view.target })));
   }
   if (Array.isArray(view.standings) && (view.deals_to_play || 1) > 1 && view.phase !== "finished") {
-    const scores = view.standings.map((sum, seat) => `${ui.name(seat)} ${signedTotal(sum)}`).join(" · ");
+    const scores = view.standings.map((sum, seat) => `${shortSeatName(view, seat, ui)} ${signedTotal(sum)}`).join(" · ");
     parts.push(h("span", { class: "hint", testid: "standings-line" }, t("table.standings_line", { scores })));
   }
   return parts.length ? parts : null;
