@@ -65,8 +65,12 @@ async def test_a_quick_match_of_tressette_is_rated_recorded_and_verified(tmp_pat
             ratings = (await guest.http.get("/api/me/ratings")).json()["ratings"]
             assert [(r["game_type"], r["matches"]) for r in ratings] == [("tressette", 1)]
             assert ratings[0]["rating"] != 1500
-        for closing in (*sockets, *lobbies, *guests):
-            await closing.close()
+        for socket in sockets:
+            await socket.close()
+        for lobby in lobbies:
+            await lobby.close()
+        for guest in guests:
+            await guest.close()
 
 
 async def test_a_public_table_of_tressette_a_quattro_is_among_the_open_tables() -> None:
