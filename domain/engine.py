@@ -97,11 +97,16 @@ class PlayerResult:
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """The final, two-sided result of a match, as history and Elo need it.
+    """The final result of a match, as history and Elo need it.
 
     ``sides`` maps each side label to its seats; ``scores`` each side label to
     its final score; ``winner`` is a side label (``None`` only for a draw);
     ``details`` is the engine's own JSON record (target, hands, per-hand audit …).
+    Most matches have two sides, rated one against the other. A match of more
+    sides (every player for themselves) is ranked by score: ``winner`` is the side
+    alone at the top (``None`` when the top is shared), every player at the top
+    has won (nobody when every side shares it), and Elo rates every two sides by
+    their scores (``domain.elo.rate_standings``).
     """
 
     sides: Mapping[str, tuple[int, ...]]
@@ -113,7 +118,12 @@ class MatchResult:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One creation option: an integer with bounds, or a boolean."""
+    """One creation option: an integer with bounds, or one of a few fixed ``choices``; or a boolean.
+
+    ``choices``, when set, are the only values the integer takes (its schema's ``enum``).
+    ``only_with`` names, as ``(option, value)`` pairs, the values other options must have for this
+    one to differ from its default: a ``target_score`` other than its default only with
+    ``deals_to_win`` 1, say. ``validate_options`` refuses anything else."""
 
     name: str
     type: Literal["integer", "boolean"]
@@ -121,6 +131,8 @@ class OptionSpec:
     description: str
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[int, ...] = ()
+    only_with: tuple[tuple[str, int | bool], ...] = ()
 
     def json_schema(self) -> JSON:
         schema: JSON = {"type": self.type, "default": self.default, "description": self.description}
@@ -128,11 +140,14 @@ class OptionSpec:
             schema["minimum"] = self.minimum
         if self.maximum is not None:
             schema["maximum"] = self.maximum
+        if self.choices:
+            schema["enum"] = list(self.choices)
         return schema
 
 
 def validate_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> JSON:
-    """Fill defaults and check types, bounds and unknown names."""
+    """Fill defaults and check types, bounds, choices, unknown names and the values an option
+    needs of the others (``OptionSpec.only_with``)."""
     raw = dict(raw or {})
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(raw) - set(known))
@@ -147,12 +162,28 @@ def validate_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None)
         else:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOptions(f"{spec.name} must be a whole number")
+            if spec.choices and value not in spec.choices:
+                raise InvalidOptions(f"{spec.name} must be one of {', '.join(map(str, spec.choices))}")
             if spec.minimum is not None and value < spec.minimum:
                 raise InvalidOptions(f"{spec.name} must be at least {spec.minimum}")
             if spec.maximum is not None and value > spec.maximum:
                 raise InvalidOptions(f"{spec.name} must be at most {spec.maximum}")
         options[spec.name] = value
+    for spec in specs:
+        if options[spec.name] == spec.default:
+            continue
+        for other, wanted in spec.only_with:
+            if other in options and options[other] != wanted:
+                raise InvalidOptions(
+                    f"{spec.name} can differ from {_shown(spec.default)} only when {other} is "
+                    f"{_shown(wanted)} (here {spec.name} is {_shown(options[spec.name])} and {other} "
+                    f"{_shown(options[other])})"
+                )
     return options
+
+
+def _shown(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def options_json_schema(specs: Sequence[OptionSpec]) -> JSON:

@@ -49,18 +49,32 @@ def planner(game_type: str, seed: int, purpose: str = "match") -> random.Random:
 def random_options(specs: tuple[OptionSpec, ...], seed: int, plan: random.Random) -> JSON:
     """Seed 0 plays the defaults; the others draw each option within its bounds, an integer from
     its minimum to twice its default: a match as short as a target score of 1 allows, or longer
-    than the default one (a briscola to 61 is decided in one deal, to 100 it needs more)."""
+    than the default one (a briscola to 61 is decided in one deal, to 100 it needs more). An
+    option with fixed choices takes one of them. An option whose other value needs others at given
+    values (``OptionSpec.only_with``) gets them, or else goes back to its default, by a coin."""
     if seed == 0:
         return {}
     options: JSON = {}
     for spec in specs:
         if spec.type == "boolean":
             options[spec.name] = plan.random() < 0.5
+        elif spec.choices:
+            options[spec.name] = plan.choice(spec.choices)
         elif spec.minimum is not None and isinstance(spec.default, int):
             highest = max(spec.minimum, 2 * int(spec.default))
             if spec.maximum is not None:
                 highest = min(highest, spec.maximum)
             options[spec.name] = plan.randint(spec.minimum, highest)
+    for spec in specs:
+        needs = dict(spec.only_with)
+        if spec.name not in options or options[spec.name] == spec.default:
+            continue
+        if all(options.get(other, wanted) == wanted for other, wanted in needs.items()):
+            continue
+        if plan.random() < 0.5:
+            options[spec.name] = spec.default
+        else:
+            options.update({other: wanted for other, wanted in needs.items() if other in options})
     return options
 
 
