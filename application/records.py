@@ -30,8 +30,9 @@ class Participant:
 
 @dataclass(frozen=True, slots=True)
 class FinishedMatch:
-    """A match to record: ``id`` is the game's id; ``sides`` maps the two side
-    labels to their players' user ids; ``winner`` is a side label or ``None``;
+    """A match to record: ``id`` is the game's id; ``sides`` maps the side labels
+    (two, or more in a match of every player for themselves) to their players'
+    user ids; ``winner`` is a side label or ``None``;
     ``rated``: whether it moves ratings (a casual match is kept in the history only);
     ``record``: its match record (``domain.match_record``), ``None`` for a match that
     has none (it started before matches kept records)."""

@@ -1,14 +1,21 @@
-"""Elo ratings for two sides of any size.
+"""Elo ratings for two sides of any size, or for more sides rated pair by pair.
 
 Everyone starts at 1500; a side's rating is the mean of its members; the
 expected score is ``1 / (1 + 10 ** ((R_other - R_side) / 400))`` and the
 change is ``K * (actual - expected)`` with K = 32, rounded to a whole number.
 Every member of a side gets the same delta and the two sides' deltas sum to zero.
+
+A match of more than two sides (everyone for themselves, as a game over several deals may be)
+has no single loser: it is rated as a round of two-sided matches, one between every two sides,
+the side with the higher score winning it (equal scores: a draw). Each of those counts
+``K / (sides - 1)``, rounded on its own, so a match moves a rating at most as far as a two-sided
+one does and every pair stays zero-sum.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from itertools import combinations
 
 START_RATING = 1500
 K_FACTOR = 32
@@ -31,15 +38,26 @@ def match_deltas(winners: Sequence[float], losers: Sequence[float], draw: bool =
     return delta, -delta
 
 
-def rate_match(ratings: dict[str, float], sides: dict[str, list[str]], winner: str | None) -> dict[str, int]:
-    """Each player's Elo delta for one two-sided match.
+def rate_match(
+    ratings: Mapping[str, float],
+    sides: Mapping[str, Sequence[str]],
+    winner: str | None,
+    scores: Mapping[str, float] | None = None,
+) -> dict[str, int]:
+    """Each player's Elo delta for one match.
 
     ``ratings`` holds every player's current rating (missing players start at
-    1500); ``sides`` maps the two side labels to their players; ``winner`` is a
-    side label, or ``None`` for a draw.
+    1500); ``sides`` maps the side labels to their players; ``winner`` is a
+    side label, or ``None`` for a draw. A match of more than two sides is rated
+    pair by pair on ``scores`` (each side's score), which it needs: see
+    ``rate_standings``.
     """
+    if len(sides) > 2:
+        if scores is None:
+            raise ValueError("a match of more than two sides is rated on each side's score")
+        return rate_standings(ratings, sides, scores)
     if len(sides) != 2:
-        raise ValueError("a rated match has exactly two sides")
+        raise ValueError("a rated match has two sides or more")
     first, second = sides
     winners_label = winner if winner is not None else first
     losers_label = second if winners_label == first else first
@@ -50,3 +68,28 @@ def rate_match(ratings: dict[str, float], sides: dict[str, list[str]], winner: s
     deltas = {user: up for user in sides[winners_label]}
     deltas.update({user: down for user in sides[losers_label]})
     return deltas
+
+
+def rate_standings(
+    ratings: Mapping[str, float], sides: Mapping[str, Sequence[str]], scores: Mapping[str, float]
+) -> dict[str, int]:
+    """Each player's Elo delta for a match of two sides or more, rated pair by pair: every two
+    sides play a match of their own, won by the higher score (a draw when equal), worth
+    ``K / (sides - 1)``; a player's delta is its side's sum over those matches."""
+    if len(sides) < 2:
+        raise ValueError("a rated match has two sides or more")
+    missing = sorted(set(sides) - set(scores))
+    if missing:
+        raise ValueError(f"no score for side(s) {', '.join(missing)}")
+    rating = {
+        label: side_rating([ratings.get(user, START_RATING) for user in members])
+        for label, members in sides.items()
+    }
+    weight = K_FACTOR / (len(sides) - 1)
+    totals = dict.fromkeys(sides, 0)
+    for one, other in combinations(sides, 2):
+        actual = 1.0 if scores[one] > scores[other] else 0.0 if scores[one] < scores[other] else 0.5
+        delta = round(weight * (actual - expected_score(rating[one], rating[other])))
+        totals[one] += delta
+        totals[other] -= delta
+    return {user: totals[label] for label, members in sides.items() for user in members}

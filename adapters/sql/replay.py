@@ -3,7 +3,8 @@
 The repositories differ in where ratings live and how they are locked; what a
 match does to them is decided here, once: ``RatingBook.apply`` asks
 ``domain.elo.rate_match`` for each player's delta from the ratings the book
-holds, then moves each participant's rating by it and bumps the aggregates
+holds (a match of more than two sides pair by pair on each side's points,
+the mean of its members'), then moves each participant's rating by it and bumps the aggregates
 (matches + 1, wins + 1 if won, points + points, name = the latest one), and
 says, per participant, the rating before the match and the delta
 (``RatingChange``). Only rated matches go through a book: a casual one
@@ -61,9 +62,10 @@ class ReplayMatch:
 
 
 def validate(match: FinishedMatch) -> None:
-    """Refuse a match the ratings cannot take: two sides, a known winner, every side member playing."""
-    if len(match.sides) != 2:
-        raise ValueError(f"match {match.id}: a rated match has exactly two sides, got {list(match.sides)}")
+    """Refuse a match the ratings cannot take: two sides or more, a known winner, every side member
+    playing."""
+    if len(match.sides) < 2:
+        raise ValueError(f"match {match.id}: a rated match has two sides or more, got {list(match.sides)}")
     if match.winner is not None and match.winner not in match.sides:
         raise ValueError(f"match {match.id}: winner {match.winner!r} is not one of the sides")
     users = [p.user_id for p in match.participants]
@@ -131,7 +133,7 @@ class RatingBook:
             for user in users:
                 row = self._rows.get((user, game_type))
                 current[user] = row.rating if row is not None else START_RATING
-        deltas = rate_match(current, members, winner)
+        deltas = rate_match(current, members, winner, side_scores(members, players))
         result: dict[str, RatingChange] = {}
         for player in players:
             delta = deltas.get(player.user_id, 0)
@@ -148,6 +150,18 @@ class RatingBook:
             )
             result[player.user_id] = RatingChange(before, delta)
         return result
+
+
+def side_scores(sides: Mapping[str, Sequence[str]], players: Sequence[Scored]) -> dict[str, float] | None:
+    """Each side's score, the mean of its members' points, for a match of more than two sides
+    (rated pair by pair on them); ``None`` for two sides, rated on the winner alone."""
+    if len(sides) <= 2:
+        return None
+    points = {player.user_id: player.points for player in players}
+    return {
+        label: sum(points.get(user, 0) for user in users) / len(users) if users else 0.0
+        for label, users in sides.items()
+    }
 
 
 def replay(

@@ -2,7 +2,11 @@
 that cover every seat once, a score for each side and no other, a winner that is a side label
 (``None`` for a draw), one player per seat on the side that holds it, winning exactly when its side
 won, details that are plain JSON; and the change that ended the match told it in one public
-``match_end`` event with the same winner and scores (no ``match_end`` before)."""
+``match_end`` event with the same winner and scores (no ``match_end`` before).
+
+A result of more than two sides (everyone for themselves, rated pair by pair on the scores) ranks
+its sides by score: the winner is the side alone at the top, ``None`` when the top is shared; a
+player won exactly when its side has the top score and not every side has it."""
 
 from __future__ import annotations
 
@@ -51,13 +55,27 @@ def check_result(result: MatchResult, seats: int, at: At) -> None:
         raise at.fail(f"the result's winner {result.winner!r} is not a side")
     if sorted(player.seat for player in result.players) != list(range(seats)):
         raise at.fail(f"the result's players are seats {[p.seat for p in result.players]}")
+    winning = winning_sides(result, sides, at)
     for player in result.players:
         side = next(label for label, members in sides.items() if player.seat in members)
         if player.team is not None and player.team != side:
             raise at.fail(f"seat {player.seat} plays for {player.team!r} in the result, on side {side!r}")
-        if player.won != (side == result.winner):
+        if player.won != (side in winning):
             raise at.fail(f"seat {player.seat} (side {side!r}): won={player.won}, winner {result.winner!r}")
     try:
         json.dumps([dict(result.details), *(dict(player.details) for player in result.players)])
     except (TypeError, ValueError) as error:
         raise at.fail(f"the result's details are not plain JSON: {error}") from error
+
+
+def winning_sides(result: MatchResult, sides: dict[str, tuple[int, ...]], at: At) -> set[str]:
+    """The sides whose players won: the winner's (none in a draw); with more than two sides, every
+    side at the top score unless all of them are, the winner being the one alone there."""
+    if len(sides) <= 2:
+        return set() if result.winner is None else {result.winner}
+    best = max(result.scores.values())
+    top = {label for label, score in result.scores.items() if score == best}
+    alone = next(iter(top)) if len(top) == 1 else None
+    if result.winner != alone:
+        raise at.fail(f"the result's winner is {result.winner!r}, the top score {best} is {sorted(top)}'s")
+    return set() if top == set(sides) else top

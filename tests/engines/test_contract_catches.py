@@ -8,10 +8,13 @@ from dataclasses import replace
 
 import pytest
 
+from domain.engine import MatchResult, PlayerResult
 from domain.game_package import GameVariant
 from domain.games.fishing.package import PACKAGE as FISHING
 from domain.games.tricks.package import PACKAGE as TRICKS
 from engine_contract import Case, check_package, run_case
+from engine_contract.checks.results import check_result
+from engine_contract.failures import At
 
 from .doubles import (
     ChattyPlays,
@@ -133,3 +136,27 @@ def test_an_event_with_a_field_its_kind_does_not_declare_fails_the_suite() -> No
     undeclared = r"briscola_chiamata, seed 0, step \d+: a 'play' event .* is not as declared: .*'mood'"
     with pytest.raises(AssertionError, match=undeclared):
         run_case(chatty, Case("briscola_chiamata", "event_kinds_declared", 0))
+
+
+def standings_result(scores: dict[str, int], winner: str | None, won: tuple[bool, ...]) -> MatchResult:
+    labels = sorted(scores)
+    return MatchResult(
+        sides={label: (seat,) for seat, label in enumerate(labels)},
+        scores=scores,
+        winner=winner,
+        players=tuple(
+            PlayerResult(seat=seat, team=label, won=won[seat], points=scores[label])
+            for seat, label in enumerate(labels)
+        ),
+    )
+
+
+def test_a_result_of_many_sides_must_crown_the_top_score() -> None:
+    at = At("briscola_chiamata", 0, 9)
+    check_result(standings_result({"A": 3, "B": -1, "C": -2}, "A", (True, False, False)), 3, at)
+    check_result(standings_result({"A": 2, "B": 2, "C": -4}, None, (True, True, False)), 3, at)
+    check_result(standings_result({"A": 0, "B": 0, "C": 0}, None, (False, False, False)), 3, at)
+    with pytest.raises(AssertionError, match="the top score 3 is \\['A'\\]'s"):
+        check_result(standings_result({"A": 3, "B": -1, "C": -2}, "B", (False, True, False)), 3, at)
+    with pytest.raises(AssertionError, match="seat 1 \\(side 'B'\\): won=False"):
+        check_result(standings_result({"A": 2, "B": 2, "C": -4}, None, (True, False, False)), 3, at)

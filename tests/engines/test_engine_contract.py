@@ -10,7 +10,7 @@ import pytest
 from domain.games.fishing.package import PACKAGE as FISHING
 from domain.games.tricks.package import PACKAGE as TRICKS
 from engine_contract import CHECKS, Case, run_case
-from engine_contract.playing import random_match
+from engine_contract.playing import planner, random_match, random_options
 from engine_contract.pytest_suite import contract_tests
 from engine_contract.settings import DEFAULT_MATCHES, seeds
 from entrypoints.game_packages import installed_registry
@@ -35,6 +35,44 @@ def test_a_chiamata_deal_ending_level_and_the_next_dealt_in_the_same_change_keep
     assert len(summaries) == 2, "the seed no longer plays a deal that ends level"
     for check in CHECKS:
         run_case(TRICKS, Case("briscola_chiamata", check.name, LEVEL_DEAL_SEED))
+
+
+LENGTHS = [
+    ("briscola", "deals_to_win", 2),
+    ("briscola_a_quattro", "deals_to_win", 3),
+    ("briscola_chiamata", "deals_to_play", 5),
+]
+"""Ten deals of chiamata play as five do, only longer (their record verifies in
+``tests/unit/domain/test_match_length_records.py``)."""
+
+
+def seed_playing(game_type: str, option: str, value: int) -> int:
+    """The first seed after 0 whose random options give ``option`` the ``value``."""
+    specs = TRICKS.variant(game_type).engine.option_specs
+    return next(
+        seed
+        for seed in range(1, 1000)
+        if random_options(specs, seed, planner(game_type, seed)).get(option) == value
+    )
+
+
+@pytest.mark.parametrize(
+    ("game_type", "option", "value"), LENGTHS, ids=[f"{g}-{o}-{v}" for g, o, v in LENGTHS]
+)
+def test_matches_of_several_deals_keep_the_contract(game_type: str, option: str, value: int) -> None:
+    """Whatever seeds a run plays, a match of every length people play keeps the contract."""
+    seed = seed_playing(game_type, option, value)
+    for check in CHECKS:
+        if check.seeded:
+            run_case(TRICKS, Case(game_type, check.name, seed))
+
+
+def test_a_target_score_and_several_deals_to_win_are_never_drawn_together() -> None:
+    engine = TRICKS.variant("briscola").engine
+    drawn = [random_options(engine.option_specs, seed, planner("briscola", seed)) for seed in range(1, 200)]
+    assert all(options["target_score"] == 61 or options["deals_to_win"] == 1 for options in drawn)
+    assert {options["deals_to_win"] for options in drawn} == {1, 2, 3}
+    assert any(options["target_score"] != 61 for options in drawn)
 
 
 def test_the_number_of_matches_and_the_first_seed_come_from_the_environment() -> None:

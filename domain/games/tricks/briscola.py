@@ -6,6 +6,9 @@ fixes the trump suit; the rest is the stock, drawn top first (in deck order),
 and the face-up card is drawn last of all. Seat 0 deals the first deal and the
 deal passes to the left (seat + 1) every deal; the seat after the dealer leads.
 
+A match goes to ``target_score`` card points (61: one deal) or, with ``deals_to_win`` 2 or 3,
+to that many deals won (best of three, best of five); the two ways do not mix.
+
 This class checks what a seat may do now and dispatches; the rules themselves
 are the steps of ``briscola_rules``.
 """
@@ -23,7 +26,7 @@ from domain.events import hand_end_timeout, turn_timeout
 from domain.games.base import EngineBase, Setup
 from domain.games.deadlines import hand_end_token, pending, turn_token
 from domain.games.tricks.actions import card_field, read_action
-from domain.games.tricks.briscola_rules import acknowledge, new_match, next_deal, play
+from domain.games.tricks.briscola_rules import acknowledge, match_scores, new_match, next_deal, play
 from domain.games.tricks.briscola_state import (
     SIDE_LABELS,
     BriscolaState,
@@ -39,16 +42,30 @@ TARGET_OPTION = OptionSpec(
     name="target_score",
     type="integer",
     default=61,
-    description="Match points a side needs, with a clear lead, to win the match",
+    description=(
+        "Match points a side needs, with a clear lead, to win the match (card points added up over "
+        "the deals); only with deals_to_win 1"
+    ),
     minimum=1,
     maximum=1000,
+    only_with=(("deals_to_win", 1),),
+)
+DEALS_OPTION = OptionSpec(
+    name="deals_to_win",
+    type="integer",
+    default=1,
+    description=(
+        "Deals a side must win to win the match: 1 (one deal), 2 (best of three) or 3 (best of five); "
+        "a deal is won with more than 60 card points, a patta (60 all) counts for nobody"
+    ),
+    choices=(1, 2, 3),
 )
 
 
 class BriscolaEngine(EngineBase[BriscolaState]):
     """One engine class for both seat counts."""
 
-    option_specs: tuple[OptionSpec, ...] = (TARGET_OPTION,)
+    option_specs: tuple[OptionSpec, ...] = (TARGET_OPTION, DEALS_OPTION)
     card_codes: tuple[str, ...] = tuple(codes(DECK))
 
     def __init__(self, seats: int) -> None:
@@ -65,7 +82,8 @@ class BriscolaEngine(EngineBase[BriscolaState]):
             self.description = "Briscola for four players in fixed partnerships (seats 0/2 against 1/3)"
 
     def deal_first(self, setup: Setup) -> Outcome:
-        return new_match(self.seats, int(setup.options["target_score"]), setup)
+        options = setup.options
+        return new_match(self.seats, int(options["target_score"]), int(options["deals_to_win"]), setup)
 
     def apply(
         self, state: BriscolaState, seat: int, action: Mapping[str, Any], now: float, rng: random.Random
@@ -100,14 +118,19 @@ class BriscolaEngine(EngineBase[BriscolaState]):
         return briscola_view(state, seat, self.game_type)
 
     def result(self, state: BriscolaState) -> MatchResult | None:
+        """Each side's score is its card points over the deals, or in a match of several deals to
+        win the deals it won; each player's ``points`` is its side's score."""
         if state.phase != "finished":
             return None
         sides = {label: side_seats(index, state.seats) for index, label in enumerate(SIDE_LABELS)}
-        scores = by_side(state.scores)
+        scores = match_scores(state)
         details: JSON = {
             "target_score": state.target_score,
+            "deals_to_win": state.deals_to_win,
             "deals_played": len(state.deals),
             "deals": [d.public() for d in state.deals],
+            "deals_won": by_side(state.deals_won),
+            "card_points": by_side(state.scores),
             "final_scores": scores,
             "winner": state.winner,
         }
@@ -116,7 +139,7 @@ class BriscolaEngine(EngineBase[BriscolaState]):
                 seat=s,
                 team=SIDE_LABELS[side_of(s)],
                 won=SIDE_LABELS[side_of(s)] == state.winner,
-                points=state.scores[side_of(s)],
+                points=scores[SIDE_LABELS[side_of(s)]],
                 details={"side": SIDE_LABELS[side_of(s)], "deals_played": len(state.deals)},
             )
             for s in range(state.seats)

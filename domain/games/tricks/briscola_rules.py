@@ -21,17 +21,18 @@ from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealR
 from domain.games.tricks.cards import points_of
 from domain.games.tricks.codec import trick_public
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import Play, next_seat, resolve, seats_from
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve, seats_from
 
 HAND_SIZE = 3
 FIRST_DEALER = 0
 
 
-def new_match(seats: int, target_score: int, setup: Setup) -> Outcome:
+def new_match(seats: int, target_score: int, deals_to_win: int, setup: Setup) -> Outcome:
     """The first deal, by seat 0, from the explicit deck or a shuffle."""
     blank = BriscolaState(
         seats=seats,
         target_score=target_score,
+        deals_to_win=deals_to_win,
         turn_timeout=float(setup.timeouts.turn),
         hand_ack_timeout=float(setup.timeouts.hand_ack),
         phase="playing",
@@ -47,6 +48,7 @@ def new_match(seats: int, target_score: int, setup: Setup) -> Outcome:
         won=((), ()),
         tricks_won=(0, 0),
         scores=(0, 0),
+        deals_won=(0, 0),
         deals=(),
         acknowledged=(),
         counter=0,
@@ -131,7 +133,8 @@ def finish_trick(
     events: list[Event],
     now: float,
 ) -> Outcome:
-    """The trick's winner takes it and leads the next one, once everybody has drawn."""
+    """The trick's winner takes it and leads the next one, once everybody has drawn: its turn
+    starts once the trick has stayed on the table for ``TRICK_PAUSE_SECONDS``."""
     done = resolve(trick, state.trump_card.suit)
     side = side_of(done.winner)
     won = list(state.won)
@@ -150,7 +153,7 @@ def finish_trick(
         tricks_won=(tricks[0], tricks[1]),
         counter=state.counter + 1,
         turn=done.winner,  # unless that was the last trick: finish_deal clears the turn
-        turn_due=now + state.turn_timeout,
+        turn_due=now + TRICK_PAUSE_SECONDS + state.turn_timeout,
     )
     if any(hands):
         return Outcome(state, tuple(events))
@@ -188,11 +191,17 @@ def draw(
 
 
 def finish_deal(state: BriscolaState, events: list[Event], now: float) -> Outcome:
-    """Score the deal (a patta scores nothing); the match ends once a side reaches the
-    target with a clear lead, else the summary waits for every acknowledgement."""
+    """Score the deal (a patta scores nothing). A match to a target score ends once a side
+    reaches it with a clear lead; a match of several deals to win, once a side has won that
+    many. Otherwise the summary waits for every acknowledgement."""
     points = (points_of(state.won[0]), points_of(state.won[1]))
     patta = points[0] == points[1]
     scores = state.scores if patta else (state.scores[0] + points[0], state.scores[1] + points[1])
+    deals_won = state.deals_won
+    if not patta:
+        taker = 0 if points[0] > points[1] else 1
+        deals_won = (deals_won[0] + 1, deals_won[1]) if taker == 0 else (deals_won[0], deals_won[1] + 1)
+    several = state.deals_to_win > 1
     record = DealRecord(
         deal_number=state.deal_number,
         dealer=state.dealer,
@@ -201,14 +210,34 @@ def finish_deal(state: BriscolaState, events: list[Event], now: float) -> Outcom
         tricks=state.tricks_won,
         patta=patta,
         scores_after=scores,
+        deals_won=deals_won if several else None,
     )
-    state = state._replace(scores=scores, deals=(*state.deals, record), turn=None, turn_due=None)
+    state = state._replace(
+        scores=scores, deals_won=deals_won, deals=(*state.deals, record), turn=None, turn_due=None
+    )
     events.append(Event("hand_end", record.public()))
-    leader = 0 if scores[0] > scores[1] else 1
-    if scores[leader] >= state.target_score and scores[0] != scores[1]:
-        winner = SIDE_LABELS[leader]
+    winner = match_winner(state)
+    if winner is not None:
         state = state._replace(phase="finished", winner=winner)
-        events.append(match_end(winner, by_side(scores)))
+        events.append(match_end(winner, match_scores(state)))
         return Outcome(state, tuple(events))
     state = state._replace(phase="hand_end", acknowledged=(), hand_end_due=now + state.hand_ack_timeout)
     return Outcome(state, tuple(events))
+
+
+def match_winner(state: BriscolaState) -> str | None:
+    """The side that has won the match once a deal is scored, or ``None`` while it goes on."""
+    if state.deals_to_win > 1:
+        won = [side for side in (0, 1) if state.deals_won[side] >= state.deals_to_win]
+        return SIDE_LABELS[won[0]] if won else None
+    scores = state.scores
+    leader = 0 if scores[0] > scores[1] else 1
+    if scores[leader] >= state.target_score and scores[0] != scores[1]:
+        return SIDE_LABELS[leader]
+    return None
+
+
+def match_scores(state: BriscolaState) -> dict[str, int]:
+    """The match score by side: the deals won in a match of several deals to win, else the card
+    points over the deals."""
+    return by_side(state.deals_won if state.deals_to_win > 1 else state.scores)

@@ -1,6 +1,10 @@
 """The state of a briscola match (2 or 4 players) and its plain-dict form.
 
 Sides: side 0 ("A") holds the even seats, side 1 ("B") the odd seats.
+
+A match is decided either by a running total of card points (``target_score``, one deal to 61 by
+default) or, with ``deals_to_win`` above 1, by deals won (best of three, best of five): then each
+deal's record also says who won it and the deals won after it.
 """
 
 from __future__ import annotations
@@ -44,9 +48,19 @@ class DealRecord:
     tricks: tuple[int, int]
     patta: bool
     scores_after: tuple[int, int]
+    deals_won: tuple[int, int] | None = None
+    """The deals each side has won after this one, in a match of several deals to win (``None``
+    in a match to a target score, whose records keep the fields they always had)."""
+
+    @property
+    def winner(self) -> str | None:
+        """The side that won the deal (more than 60 card points); ``None`` for a patta."""
+        if self.patta:
+            return None
+        return SIDE_LABELS[0] if self.points[0] > self.points[1] else SIDE_LABELS[1]
 
     def dump(self) -> JSON:
-        return {
+        data: JSON = {
             "deal_number": self.deal_number,
             "dealer": self.dealer,
             "trump_card": self.trump_card.code,
@@ -55,6 +69,9 @@ class DealRecord:
             "patta": self.patta,
             "scores_after": list(self.scores_after),
         }
+        if self.deals_won is not None:
+            data["deals_won"] = list(self.deals_won)
+        return data
 
     @staticmethod
     def load(data: Mapping[str, Any]) -> DealRecord:
@@ -66,12 +83,14 @@ class DealRecord:
             tricks=int_pair(data["tricks"]),
             patta=bool(data["patta"]),
             scores_after=int_pair(data["scores_after"]),
+            deals_won=None if data.get("deals_won") is None else int_pair(data["deals_won"]),
         )
 
     def public(self) -> JSON:
         """The hand-end summary (the view's ``last_hand``, the ``hand_end`` event) and the
-        result's per-deal audit, with side labels."""
-        return {
+        result's per-deal audit, with side labels; in a match of several deals to win, also the
+        deal's ``winner`` (``None``: a patta) and the ``deals_won`` after it."""
+        data: JSON = {
             "hand_number": self.deal_number,
             "dealer": self.dealer,
             "trump_card": self.trump_card.code,
@@ -80,6 +99,10 @@ class DealRecord:
             "patta": self.patta,
             "scores": by_side(self.scores_after),
         }
+        if self.deals_won is not None:
+            data["winner"] = self.winner
+            data["deals_won"] = by_side(self.deals_won)
+        return data
 
 
 class BriscolaState(NamedTuple):
@@ -87,6 +110,7 @@ class BriscolaState(NamedTuple):
 
     seats: int
     target_score: int
+    deals_to_win: int  # 1: the match goes to target_score; more: to that many deals won
     turn_timeout: float
     hand_ack_timeout: float
     phase: BriscolaPhase
@@ -101,7 +125,8 @@ class BriscolaState(NamedTuple):
     last_trick: CompletedTrick | None
     won: tuple[tuple[Card, ...], tuple[Card, ...]]  # cards taken this deal, per side
     tricks_won: tuple[int, int]
-    scores: tuple[int, int]
+    scores: tuple[int, int]  # card points over the deals, pattas left out
+    deals_won: tuple[int, int]
     deals: tuple[DealRecord, ...]
     acknowledged: tuple[int, ...]
     counter: int  # grows with every accepted action (turn deadline tokens)
@@ -115,10 +140,17 @@ class BriscolaState(NamedTuple):
         return len(self.stock) + (0 if self.trump_drawn else 1)
 
 
+def count_deals_won(deals: tuple[DealRecord, ...]) -> tuple[int, int]:
+    """How many of ``deals`` each side won (a patta counts for nobody)."""
+    winners = [deal.winner for deal in deals]
+    return (winners.count(SIDE_LABELS[0]), winners.count(SIDE_LABELS[1]))
+
+
 def dump_state(state: BriscolaState) -> JSON:
     return {
         "seats": state.seats,
         "target_score": state.target_score,
+        "deals_to_win": state.deals_to_win,
         "turn_timeout": state.turn_timeout,
         "hand_ack_timeout": state.hand_ack_timeout,
         "phase": state.phase,
@@ -134,6 +166,7 @@ def dump_state(state: BriscolaState) -> JSON:
         "won": [codes(w) for w in state.won],
         "tricks_won": list(state.tricks_won),
         "scores": list(state.scores),
+        "deals_won": list(state.deals_won),
         "deals": [d.dump() for d in state.deals],
         "acknowledged": list(state.acknowledged),
         "counter": state.counter,
@@ -144,10 +177,14 @@ def dump_state(state: BriscolaState) -> JSON:
 
 
 def load_state(data: Mapping[str, Any]) -> BriscolaState:
+    """A state from its plain-dict form; one dumped before matches of several deals to win were
+    played is a match to its target score, whose deals won are counted from its deals."""
     won = [parse_cards(w) for w in data["won"]]
+    deals = tuple(DealRecord.load(d) for d in data["deals"])
     return BriscolaState(
         seats=int(data["seats"]),
         target_score=int(data["target_score"]),
+        deals_to_win=int(data.get("deals_to_win", 1)),
         turn_timeout=float(data["turn_timeout"]),
         hand_ack_timeout=float(data["hand_ack_timeout"]),
         phase=cast(BriscolaPhase, data["phase"]),
@@ -163,7 +200,8 @@ def load_state(data: Mapping[str, Any]) -> BriscolaState:
         won=(won[0], won[1]),
         tricks_won=int_pair(data["tricks_won"]),
         scores=int_pair(data["scores"]),
-        deals=tuple(DealRecord.load(d) for d in data["deals"]),
+        deals_won=int_pair(data["deals_won"]) if "deals_won" in data else count_deals_won(deals),
+        deals=deals,
         acknowledged=tuple(int(s) for s in data["acknowledged"]),
         counter=int(data["counter"]),
         turn_due=optional_float(data["turn_due"]),

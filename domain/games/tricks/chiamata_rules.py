@@ -1,4 +1,5 @@
-"""The steps of a briscola chiamata deal: dealing, the auction turns, the call, the tricks.
+"""The steps of a briscola chiamata match: dealing, the auction turns, the call, the tricks, the
+end of a deal and, in a match of several deals, the acknowledgements between them.
 
 Each step takes the state after validation and returns the next ``Outcome``;
 the engine (``chiamata``) checks phases, turns and message shapes first.
@@ -12,14 +13,23 @@ from collections.abc import Sequence
 from domain.cards import Card
 from domain.engine import Event, Outcome
 from domain.errors import IllegalMove
+from domain.events import acknowledged as acknowledged_event
 from domain.events import dealing, match_end
 from domain.games.tricks.actions import remove_from_hand
 from domain.games.tricks.auction import FORCED_RANK, PLAIN_TARGET, Auction, pass_bid
 from domain.games.tricks.cards import POINTS_PER_DEAL, RANK_LABELS, points_of
-from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataDeal, ChiamataState
+from domain.games.tricks.chiamata_state import (
+    CALLER,
+    DEFENDERS,
+    ChiamataDeal,
+    ChiamataState,
+    by_seat_label,
+    deal_points,
+    standings_winner,
+)
 from domain.games.tricks.codec import trick_public
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import Play, next_seat, resolve
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve
 
 SEATS = 5
 HAND_SIZE = 8
@@ -43,8 +53,10 @@ def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> Outcome:
         last_trick=None,
         won=((),) * SEATS,
         tricks_won=(0,) * SEATS,
+        acknowledged=(),
         counter=state.counter + 1 if state.deal_number else state.counter,
         turn_due=now + state.turn_timeout,
+        hand_end_due=None,
     )
     started = Event("hand_started", {"hand_number": state.deal_number, "dealer": dealer})
     return Outcome(state, (started, *dealing(hands, 0)))
@@ -96,7 +108,8 @@ def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
 
 def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.Random) -> Outcome:
     """Play a card; the last card of a trick also settles the trick (the state is copied once
-    either way: this runs for every card played)."""
+    either way: this runs for every card played). The trick's winner leads the next one, its turn
+    starting once the trick has stayed on the table for ``TRICK_PAUSE_SECONDS``."""
     called = state.called_card
     assert called is not None  # cards are played only once a card has been called
     hands = list(state.hands)
@@ -137,7 +150,7 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
         won=tuple(won),
         tricks_won=tuple(tricks),
         turn=done.winner,
-        turn_due=now + state.turn_timeout,
+        turn_due=now + TRICK_PAUSE_SECONDS + state.turn_timeout,
     )
     if any(hands):
         return Outcome(state, tuple(events))
@@ -145,6 +158,10 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
 
 
 def finish_deal(state: ChiamataState, events: list[Event], now: float, rng: random.Random) -> Outcome:
+    """Score the deal. A match of one deal ends with it, unless it is a patta, replayed at once
+    with the next dealer. A match of several deals adds each seat's points for the deal to the
+    standings and ends once ``deals_to_play`` deals that count (pattas do not) are played;
+    until then the deal's summary waits for every acknowledgement."""
     caller = state.caller
     assert caller is not None and state.called_card is not None
     calling = {caller} | ({state.partner} if state.partner is not None else set())
@@ -152,6 +169,9 @@ def finish_deal(state: ChiamataState, events: list[Event], now: float, rng: rand
     target = state.target
     patta = target == PLAIN_TARGET and caller_points * 2 == POINTS_PER_DEAL
     winner = None if patta else CALLER if caller_points >= target else DEFENDERS
+    points = deal_points(caller, state.partner, winner, state.seats)
+    standings = tuple(total + gained for total, gained in zip(state.standings, points, strict=True))
+    several = state.deals_to_play > 1
     record = ChiamataDeal(
         deal_number=state.deal_number,
         dealer=state.dealer,
@@ -164,12 +184,42 @@ def finish_deal(state: ChiamataState, events: list[Event], now: float, rng: rand
         defender_points=POINTS_PER_DEAL - caller_points,
         patta=patta,
         winner=winner,
+        points=points if several else None,
+        standings=standings if several else None,
     )
-    state = state._replace(deals=(*state.deals, record))
+    state = state._replace(deals=(*state.deals, record), standings=standings)
     events.append(Event("hand_end", record.public()))
-    if patta:
-        dealt = deal(state, deck_for_deal(rng, None), now)
-        return Outcome(dealt.state, (*events, *dealt.events))
-    state = state._replace(phase="finished", turn=None, turn_due=None)
-    events.append(match_end(winner, {CALLER: record.caller_points, DEFENDERS: record.defender_points}))
+    if not several:
+        if patta:
+            dealt = deal(state, deck_for_deal(rng, None), now)
+            return Outcome(dealt.state, (*events, *dealt.events))
+        state = state._replace(phase="finished", turn=None, turn_due=None)
+        events.append(match_end(winner, {CALLER: record.caller_points, DEFENDERS: record.defender_points}))
+        return Outcome(state, tuple(events))
+    if state.deals_counted >= state.deals_to_play:
+        state = state._replace(phase="finished", turn=None, turn_due=None)
+        events.append(match_end(standings_winner(standings), by_seat_label(standings)))
+        return Outcome(state, tuple(events))
+    state = state._replace(
+        phase="hand_end", turn=None, turn_due=None, acknowledged=(), hand_end_due=now + state.hand_ack_timeout
+    )
     return Outcome(state, tuple(events))
+
+
+def next_deal(state: ChiamataState, now: float, rng: random.Random) -> Outcome:
+    """The next deal, from a fresh shuffle, by the next dealer."""
+    return deal(state, deck_for_deal(rng, None), now)
+
+
+def acknowledge(state: ChiamataState, seat: int, now: float, rng: random.Random) -> Outcome:
+    """A seat dismisses the deal summary; the last acknowledgement deals the next deal.
+    A repeated acknowledgement changes nothing."""
+    if seat in state.acknowledged:
+        return Outcome(state, (), changed=False)
+    acknowledged = tuple(sorted((*state.acknowledged, seat)))
+    state = state._replace(acknowledged=acknowledged, counter=state.counter + 1)
+    event = acknowledged_event(seat)
+    if len(acknowledged) < state.seats:
+        return Outcome(state, (event,))
+    dealt = next_deal(state, now, rng)
+    return Outcome(dealt.state, (event, *dealt.events))

@@ -2,11 +2,15 @@
 
 The partner is never stored before the called card is played: until then it
 is only implied by who holds that card, which no view shows.
+
+A match is one deal (``deals_to_play`` 1, a patta replayed at once) or a number of deals, each
+scored per player (``deal_points``) into the running ``standings``; between deals a summary waits
+for every acknowledgement (``hand_end``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, cast
 
@@ -17,15 +21,55 @@ from domain.games.tricks.auction import PLAIN_TARGET, Auction, dump_auction, loa
 from domain.games.tricks.codec import dump_plays, dump_trick, load_plays, load_trick, optional_card
 from domain.games.tricks.trick import CompletedTrick, Play
 
-ChiamataPhase = Literal["auction", "call", "playing", "finished"]
+ChiamataPhase = Literal["auction", "call", "playing", "hand_end", "finished"]
 
 CALLER = "caller"
 DEFENDERS = "defenders"
+SEAT_LABELS: tuple[str, ...] = ("A", "B", "C", "D", "E")
+"""Each seat its own side in the result of a match of several deals (seat 0 is ``A``)."""
+
+CALLER_STAKE = 2
+"""What the caller wins or loses in a deal with a partner; the partner gets half, each of the three
+defenders the opposite of the partner. A caller alone wins or loses twice the stake, each of the
+four defenders the opposite of one."""
+
+
+def deal_points(caller: int, partner: int | None, winner: str | None, seats: int) -> tuple[int, ...]:
+    """Each seat's score for one deal (zero-sum): a won deal gives the caller +2, the partner +1
+    and each defender -1; a lost one the opposite; a caller alone +4 or -4, each defender -1 or +1;
+    a patta (``winner`` ``None``) nothing."""
+    if winner is None:
+        return (0,) * seats
+    sign = 1 if winner == CALLER else -1
+    points = [-sign] * seats
+    if partner is None:
+        points[caller] = 2 * CALLER_STAKE * sign
+    else:
+        points[caller] = CALLER_STAKE * sign
+        points[partner] = CALLER_STAKE // 2 * sign
+    return tuple(points)
+
+
+def by_seat_label(values: Sequence[int]) -> dict[str, int]:
+    """Per-seat values keyed by each seat's own side label (``A`` for seat 0 …)."""
+    return {SEAT_LABELS[seat]: value for seat, value in enumerate(values)}
+
+
+def leaders(standings: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest running score (more than one when it is shared)."""
+    best = max(standings)
+    return tuple(seat for seat, total in enumerate(standings) if total == best)
+
+
+def standings_winner(standings: Sequence[int]) -> str | None:
+    """The side label of the seat alone at the top of the standings; ``None`` when it is shared."""
+    top = leaders(standings)
+    return SEAT_LABELS[top[0]] if len(top) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
 class ChiamataDeal:
-    """The audit of one finished deal (a patta, or the deciding deal)."""
+    """The audit of one finished deal."""
 
     deal_number: int
     dealer: int
@@ -38,6 +82,11 @@ class ChiamataDeal:
     defender_points: int
     patta: bool
     winner: str | None
+    points: tuple[int, ...] | None = None
+    """Each seat's score for the deal (``deal_points``), and the ``standings`` after it: kept in a
+    match of several deals (``None`` in a match of one, whose records keep the fields they always
+    had)."""
+    standings: tuple[int, ...] | None = None
 
     @property
     def alone(self) -> bool:
@@ -49,8 +98,9 @@ class ChiamataDeal:
 
     def public(self) -> JSON:
         """The deal's summary (the view's ``last_hand``, the ``hand_end`` event) and the
-        result's per-deal audit."""
-        return {
+        result's per-deal audit; in a match of several deals also each seat's ``points`` for the
+        deal and the ``standings`` after it (lists by seat)."""
+        data: JSON = {
             "hand_number": self.deal_number,
             "dealer": self.dealer,
             "auction": self.auction.public(),
@@ -64,6 +114,10 @@ class ChiamataDeal:
             "patta": self.patta,
             "winner": self.winner,
         }
+        if self.points is not None and self.standings is not None:
+            data["points"] = list(self.points)
+            data["standings"] = list(self.standings)
+        return data
 
     def dump(self) -> JSON:
         data = self.public()
@@ -86,14 +140,22 @@ class ChiamataDeal:
             defender_points=int(data["defender_points"]),
             patta=bool(data["patta"]),
             winner=data["winner"],
+            points=_optional_ints(data.get("points")),
+            standings=_optional_ints(data.get("standings")),
         )
+
+
+def _optional_ints(raw: Any) -> tuple[int, ...] | None:
+    return None if raw is None else tuple(int(n) for n in raw)
 
 
 class ChiamataState(NamedTuple):
     """A briscola chiamata match at one moment (a ``NamedTuple``: see ``domain.games.codec``)."""
 
     seats: int
+    deals_to_play: int  # deals that count (a patta does not): 1 is a match of one deal
     turn_timeout: float
+    hand_ack_timeout: float
     phase: ChiamataPhase
     deal_number: int
     dealer: int
@@ -108,14 +170,16 @@ class ChiamataState(NamedTuple):
     won: tuple[tuple[Card, ...], ...]  # cards taken this deal, per seat
     tricks_won: tuple[int, ...]
     deals: tuple[ChiamataDeal, ...]
+    standings: tuple[int, ...]  # each seat's running score (deal_points added up)
+    acknowledged: tuple[int, ...]  # who dismissed the summary between deals (several deals only)
     counter: int  # grows with every accepted action (turn deadline tokens)
     turn_due: float | None
+    hand_end_due: float | None
 
     @property
-    def acknowledged(self) -> tuple[int, ...]:
-        """Nobody acknowledges anything: a deal that decides nothing (a patta) is followed
-        by the next one at once."""
-        return ()
+    def deals_counted(self) -> int:
+        """The deals played that count toward ``deals_to_play``: every one but the pattas."""
+        return sum(1 for deal in self.deals if not deal.patta)
 
     @property
     def caller(self) -> int | None:
@@ -135,7 +199,9 @@ class ChiamataState(NamedTuple):
 def dump_state(state: ChiamataState) -> JSON:
     return {
         "seats": state.seats,
+        "deals_to_play": state.deals_to_play,
         "turn_timeout": state.turn_timeout,
+        "hand_ack_timeout": state.hand_ack_timeout,
         "phase": state.phase,
         "deal_number": state.deal_number,
         "dealer": state.dealer,
@@ -150,15 +216,24 @@ def dump_state(state: ChiamataState) -> JSON:
         "won": [codes(w) for w in state.won],
         "tricks_won": list(state.tricks_won),
         "deals": [d.dump() for d in state.deals],
+        "standings": list(state.standings),
+        "acknowledged": list(state.acknowledged),
         "counter": state.counter,
         "turn_due": state.turn_due,
+        "hand_end_due": state.hand_end_due,
     }
 
 
 def load_state(data: Mapping[str, Any]) -> ChiamataState:
+    """A state from its plain-dict form; one dumped before matches of several deals were played
+    is a match of one deal (its standings counted from its deals, its hand-end timeout unused)."""
+    seats = int(data["seats"])
+    deals = tuple(ChiamataDeal.load(d) for d in data["deals"])
     return ChiamataState(
-        seats=int(data["seats"]),
+        seats=seats,
+        deals_to_play=int(data.get("deals_to_play", 1)),
         turn_timeout=float(data["turn_timeout"]),
+        hand_ack_timeout=float(data.get("hand_ack_timeout", data["turn_timeout"])),
         phase=cast(ChiamataPhase, data["phase"]),
         deal_number=int(data["deal_number"]),
         dealer=int(data["dealer"]),
@@ -172,7 +247,21 @@ def load_state(data: Mapping[str, Any]) -> ChiamataState:
         last_trick=load_trick(data["last_trick"]),
         won=tuple(parse_cards(w) for w in data["won"]),
         tricks_won=tuple(int(n) for n in data["tricks_won"]),
-        deals=tuple(ChiamataDeal.load(d) for d in data["deals"]),
+        deals=deals,
+        standings=(
+            tuple(int(n) for n in data["standings"]) if "standings" in data else standings_of(deals, seats)
+        ),
+        acknowledged=tuple(int(s) for s in data.get("acknowledged", ())),
         counter=int(data["counter"]),
         turn_due=optional_float(data["turn_due"]),
+        hand_end_due=optional_float(data.get("hand_end_due")),
     )
+
+
+def standings_of(deals: tuple[ChiamataDeal, ...], seats: int) -> tuple[int, ...]:
+    """Each seat's running score after ``deals``."""
+    totals = [0] * seats
+    for deal in deals:
+        for seat, points in enumerate(deal_points(deal.caller, deal.partner, deal.winner, seats)):
+            totals[seat] += points
+    return tuple(totals)

@@ -78,15 +78,24 @@ RULES = {
     "en": "Each trick goes to the highest trump played, or else to the highest card of the suit led; "
     "the rank is ace, three, king, cavallo, fante, then seven down to two, and the points are ace 11, "
     "three 10, king 4, cavallo 3, fante 2, 120 in all. Briscola: three cards each, the card under the "
-    "stock shows the trump suit, and everybody draws after each trick; more than 60 points wins the deal. "
+    "stock shows the trump suit, and everybody draws after each trick; more than 60 points wins the deal, "
+    "and a match is one deal, best of three or best of five (a patta, 60 all, counts for nobody), or a "
+    "race to a target of card points. "
     "Briscola chiamata: five players, eight cards each; an auction names the rank (and then the points) "
-    "the caller promises, the caller calls a card and its hidden holder is the partner.",
+    "the caller promises, the caller calls a card and its hidden holder is the partner. A match is one "
+    "deal, or 5 or 10 deals with a running score per player: caller +2, partner +1 and each defender -1 "
+    "for a won deal, the opposite for a lost one, a caller alone +4 or -4; the highest total wins.",
     "it": "Ogni presa va alla briscola più alta giocata, altrimenti alla carta più alta del seme di "
     "uscita; l'ordine è asso, tre, re, cavallo, fante, poi dal sette al due, e i punti sono asso 11, "
     "tre 10, re 4, cavallo 3, fante 2, 120 in tutto. Briscola: tre carte a testa, la carta sotto il "
-    "mazzo indica la briscola e dopo ogni presa si pesca; chi fa più di 60 punti vince la smazzata. "
+    "mazzo indica la briscola e dopo ogni presa si pesca; chi fa più di 60 punti vince la smazzata, e la "
+    "partita è una smazzata, al meglio delle tre o delle cinque (la patta, 60 pari, non conta per nessuno) "
+    "oppure una corsa a un totale di punti. "
     "Briscola chiamata: cinque giocatori, otto carte a testa; un'asta stabilisce il valore (e poi i "
-    "punti) che il chiamante promette, il chiamante chiama una carta e chi la tiene è il compagno segreto.",
+    "punti) che il chiamante promette, il chiamante chiama una carta e chi la tiene è il compagno segreto. "
+    "La partita è una smazzata, oppure 5 o 10 smazzate con un punteggio per giocatore: chiamante +2, "
+    "socio +1 e ogni difensore -1 se la smazzata è vinta, il contrario se è persa, chiamante senza socio "
+    "+4 o -4; vince il totale più alto.",
 }
 
 _EASY = EasyStrategy()

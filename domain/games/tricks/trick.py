@@ -3,6 +3,9 @@
 Any card may be played. The highest trump wins the trick; when no trump was
 played, the highest card of the suit led wins and a card of another suit never
 does.
+
+A completed trick stays on the table a moment before the next lead (``TRICK_PAUSE_SECONDS``): the
+next turn's deadline starts after it, so the pause is not taken from the leader's time.
 """
 
 from __future__ import annotations
@@ -12,6 +15,11 @@ from dataclasses import dataclass
 
 from domain.cards import Card, Suit
 from domain.games.tricks.cards import points_of, strength
+
+TRICK_PAUSE_SECONDS = 2.0
+"""How long a completed trick stays on the table before the next lead (the browser shows it that
+long, then slides it away): the seat that leads the next trick gets this on top of its turn time,
+and the views carry it as ``trick_pause_seconds``."""
 
 
 @dataclass(frozen=True, slots=True)

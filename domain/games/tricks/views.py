@@ -14,8 +14,17 @@ from domain.engine import JSON
 from domain.games.base import ack_moves
 from domain.games.tricks.auction import legal_bids
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, by_side, side_seats
-from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataState
+from domain.games.tricks.chiamata_state import (
+    CALLER,
+    DEFENDERS,
+    SEAT_LABELS,
+    ChiamataDeal,
+    ChiamataState,
+    by_seat_label,
+    standings_winner,
+)
 from domain.games.tricks.codec import dump_plays, trick_view
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS
 
 PER_SEAT_KEYS = ("hand", "your_turn", "legal_moves")
 
@@ -39,13 +48,16 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
         "tricks_won": by_side(state.tricks_won),
         "scores": by_side(state.scores),
         "target_score": state.target_score,
-        "options": {"target_score": state.target_score},
+        "deals_to_win": state.deals_to_win,
+        "deals_won": by_side(state.deals_won),
+        "options": {"target_score": state.target_score, "deals_to_win": state.deals_to_win},
         "trump_card": None if state.trump_drawn else state.trump_card.code,
         "trump_suit": state.trump_card.suit.value,
         "deck_count": state.deck_count,
         "last_hand": state.deals[-1].public() if state.deals else None,
         "acknowledged": list(state.acknowledged) if hand_end else [],
         "hand_end_deadline": state.hand_end_due if hand_end else None,
+        "trick_pause_seconds": TRICK_PAUSE_SECONDS,
         "winner": state.winner,
     }
     if seat is not None:
@@ -59,17 +71,20 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
 
 def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSON:
     finished = state.phase == "finished"
+    hand_end = state.phase == "hand_end"
+    waiting = finished or hand_end
     winner = state.auction.winner
     caller = None if winner is None else winner.seat
-    final = state.deals[-1] if finished else None
+    several = state.deals_to_play > 1
+    final = state.deals[-1] if finished and not several else None
     target = state.target
     view: JSON = {
         "game_type": game_type,
         "phase": state.phase,
         "players": state.seats,
         "hand_counts": [len(h) for h in state.hands],
-        "turn": None if finished else state.turn,
-        "turn_deadline": None if finished else state.turn_due,
+        "turn": None if waiting else state.turn,
+        "turn_deadline": None if waiting else state.turn_due,
         "turn_seconds": state.turn_timeout,
         "dealer": state.dealer,
         "hand_number": state.deal_number,
@@ -79,7 +94,10 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "trump_suit": None if state.called_card is None else state.called_card.suit.value,
         "target": target,
         "target_score": target,
-        "options": {},
+        "options": {"deals_to_play": state.deals_to_play},
+        "deals_to_play": state.deals_to_play,
+        "deals_counted": state.deals_counted,
+        "standings": list(state.standings),
         "revealed": state.revealed,
         "partner": state.partner if state.revealed else None,
         "alone": (state.partner is None) if state.revealed else None,
@@ -87,20 +105,45 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "trick": dump_plays(state.trick),
         "last_trick": trick_view(state.last_trick),
         "tricks_won": list(state.tricks_won),
-        "scores": None if final is None else {CALLER: final.caller_points, DEFENDERS: final.defender_points},
+        "scores": _chiamata_scores(state, final),
         "last_hand": state.deals[-1].public() if state.deals else None,
-        "winner": None if final is None else final.winner,
+        "acknowledged": list(state.acknowledged) if hand_end else [],
+        "hand_end_deadline": state.hand_end_due if hand_end else None,
+        "trick_pause_seconds": TRICK_PAUSE_SECONDS,
+        "winner": _chiamata_winner(state, final),
     }
     if seat is not None:
         hand = state.hands[seat]
-        on_turn = not finished and state.turn == seat
+        on_turn = not waiting and state.turn == seat
         view["hand"] = codes(hand)
         view["your_turn"] = on_turn
-        view["legal_moves"] = _chiamata_moves(state, hand) if on_turn else []
+        view["legal_moves"] = _chiamata_moves(state, hand) if on_turn else ack_moves(state, seat)
     return view
 
 
+def _chiamata_scores(state: ChiamataState, final: ChiamataDeal | None) -> JSON | None:
+    """The match's score once it is over: the deciding deal's card points per side (one deal), or
+    every seat's running total under its own side label (several deals)."""
+    if state.phase != "finished":
+        return None
+    if final is not None:
+        return {CALLER: final.caller_points, DEFENDERS: final.defender_points}
+    return by_seat_label(state.standings)
+
+
+def _chiamata_winner(state: ChiamataState, final: ChiamataDeal | None) -> str | None:
+    if state.phase != "finished":
+        return None
+    if final is not None:
+        return final.winner
+    return standings_winner(state.standings)
+
+
 def _chiamata_teams(state: ChiamataState, caller: int | None) -> JSON | None:
+    """The two sides of the deal once the partner is known; once a match of several deals is over,
+    every seat its own side (as its result has them)."""
+    if state.phase == "finished" and state.deals_to_play > 1:
+        return {SEAT_LABELS[seat]: [seat] for seat in range(state.seats)}
     if not state.revealed or caller is None:
         return None
     calling = sorted({caller} | ({state.partner} if state.partner is not None else set()))

@@ -26,6 +26,35 @@ EN: dict[str, Any] = {
     "tricks.about.briscola_chiamata": (
         "Five players: an auction names a card, and its secret holder joins the caller"
     ),
+    # the creation options: the lobby's labels and hints
+    "tricks.option.target_score": "Target score",
+    "tricks.option.target_score.hint": (
+        "Card points a side needs over the deals, with a clear lead, to win the match (one deal to win only)"
+    ),
+    "tricks.option.deals_to_win": "Deals to win",
+    "tricks.option.deals_to_win.hint": (
+        "1: one deal decides; 2: best of three; 3: best of five. A deal is won with more than 60 points, "
+        "a patta counts for nobody"
+    ),
+    "tricks.option.deals_to_play": "Deals",
+    "tricks.option.deals_to_play.hint": (
+        "1, 5 or 10 deals (a patta is replayed). Over several deals: caller +2, partner +1, defenders "
+        "-1 each for a won deal, the opposite for a lost one, a caller alone +4 or -4; the highest total wins"
+    ),
+    # the table: a match of several deals (briscola: deals won; chiamata: the running score)
+    "tricks.deals_won": "Deals won",
+    "tricks.deals_won_of": "Deals won (first to {count})",
+    "tricks.deal_won_by": "{side} won deal {number}",
+    "tricks.deal_no_winner": "Deal {number}: patta, won by nobody",
+    "tricks.chiamata.standings": "Standings",
+    "tricks.chiamata.total": "Total",
+    "tricks.chiamata.deal_points": "This deal",
+    "tricks.chiamata.deal_of": "Deal {number} of {total}",
+    "tricks.chiamata.leader": "{name} leads with {points}",
+    "tricks.chiamata.leader.you": "You lead with {points}",
+    "tricks.chiamata.shared_lead": "{names} share the lead with {points}",
+    "tricks.log.deals_won": "Deals won: {scores}.",
+    "tricks.log.standings": "Standings: {standings}.",
     # the table: the trick, the trump card, the deal's breakdown
     "tricks.trick": "Trick",
     "tricks.lead": "Lead the trick.",
@@ -139,6 +168,37 @@ IT: dict[str, Any] = {
     "tricks.about.briscola_chiamata": (
         "Cinque giocatori: l'asta nomina una carta, e chi la tiene gioca in segreto con il chiamante"
     ),
+    # the creation options: the lobby's labels and hints
+    "tricks.option.target_score": "Punti per vincere",
+    "tricks.option.target_score.hint": (
+        "I punti delle carte che servono a una squadra, sommati sulle smazzate e con un vantaggio netto, "
+        "per vincere la partita (solo con una smazzata da vincere)"
+    ),
+    "tricks.option.deals_to_win": "Smazzate da vincere",
+    "tricks.option.deals_to_win.hint": (
+        "1: decide una smazzata; 2: al meglio delle tre; 3: al meglio delle cinque. Vince la smazzata chi fa "
+        "più di 60 punti, la patta non conta per nessuno"
+    ),
+    "tricks.option.deals_to_play": "Smazzate",
+    "tricks.option.deals_to_play.hint": (
+        "1, 5 o 10 smazzate (la patta si rigioca). Su più smazzate: chiamante +2, socio +1, difensori -1 "
+        "ciascuno se la smazzata è vinta, il contrario se è persa, chiamante senza socio +4 o -4; vince "
+        "il totale più alto"
+    ),
+    # the table: a match of several deals (briscola: deals won; chiamata: the running score)
+    "tricks.deals_won": "Smazzate vinte",
+    "tricks.deals_won_of": "Smazzate vinte (vince chi arriva a {count})",
+    "tricks.deal_won_by": "{side} ha vinto la smazzata {number}",
+    "tricks.deal_no_winner": "Smazzata {number}: patta, non la vince nessuno",
+    "tricks.chiamata.standings": "Classifica",
+    "tricks.chiamata.total": "Totale",
+    "tricks.chiamata.deal_points": "Questa smazzata",
+    "tricks.chiamata.deal_of": "Smazzata {number} di {total}",
+    "tricks.chiamata.leader": "{name} è in testa con {points}",
+    "tricks.chiamata.leader.you": "Sei in testa con {points}",
+    "tricks.chiamata.shared_lead": "{names} sono in testa con {points}",
+    "tricks.log.deals_won": "Smazzate vinte: {scores}.",
+    "tricks.log.standings": "Classifica: {standings}.",
     # the table: the trick, the trump card, the deal's breakdown
     "tricks.trick": "Presa",
     "tricks.lead": "Sei di mano: gioca la prima carta.",

@@ -97,3 +97,44 @@ def test_a_casual_match_is_never_rated() -> None:
 
     with pytest.raises(ValueError, match="casual"):
         rate_recorded(casual, [])
+
+
+CHIAMATA_SIDES = {"A": ["u-a"], "B": ["u-b"], "C": ["u-c"], "D": ["u-d"], "E": ["u-e"]}
+STANDINGS = [
+    Scored("u-a", "A", True, 5),
+    Scored("u-b", "B", False, -2),
+    Scored("u-c", "C", False, -1),
+    Scored("u-d", "D", False, -2),
+    Scored("u-e", "E", False, 0),
+]
+
+
+def test_a_match_of_every_player_for_themselves_is_rated_pair_by_pair_on_their_points() -> None:
+    book = RatingBook()
+
+    changes = book.apply("briscola_chiamata", CHIAMATA_SIDES, "A", STANDINGS)
+
+    assert {user: change.delta for user, change in changes.items()} == {
+        "u-a": 16,
+        "u-b": -12,
+        "u-c": 0,
+        "u-d": -12,
+        "u-e": 8,
+    }
+    assert book.get("u-a", "briscola_chiamata") == Rating("u-a", "briscola_chiamata", "A", 1516, 1, 1, 5)
+
+
+def test_a_rebuild_rates_a_match_of_several_sides_as_its_recording_did() -> None:
+    from adapters.sql.replay import ReplayMatch, replay
+
+    match = ReplayMatch("m1", "briscola_chiamata", CHIAMATA_SIDES, "A", tuple(STANDINGS))
+    _, changes, count = replay([match])
+
+    assert count == 1
+    assert {user: change.delta for (_, user), change in changes.items()} == {
+        "u-a": 16,
+        "u-b": -12,
+        "u-c": 0,
+        "u-d": -12,
+        "u-e": 8,
+    }

@@ -72,10 +72,12 @@ def play_match(
     seats: tuple[Seat, ...] | None = None,
     game_id: str = "g-record",
     leavers: float = 0.01,
+    options: dict[str, Any] | None = None,
 ) -> PlayedMatch:
     """A random match of ``engine`` dealt from ``seed``: ``seats`` sit down in chair order
     (default: a person in chair 0, then people or computer players at random); each move
-    a person in it may leave (``leavers``: the chance), a computer player taking over."""
+    a person in it may leave (``leavers``: the chance), a computer player taking over.
+    ``options``: the table's (default: ``short_match``'s)."""
     if seats is None:
         others = (
             computer_player(chair) if plan.random() < 0.3 else Seat(f"u{chair}", plan.choice(NAMES))
@@ -87,7 +89,9 @@ def play_match(
         id=game_id,
         game_type=engine.game_type,
         join_code="ABC234",
-        options=validate_options(engine.option_specs, short_match(engine, plan)),
+        options=validate_options(
+            engine.option_specs, short_match(engine, plan) if options is None else options
+        ),
         seats=(seats[0],) + (None,) * (engine.seats - 1),
         creator_id=seats[0].user_id,
         turn_seconds=plan.choice((None, 45.5)),

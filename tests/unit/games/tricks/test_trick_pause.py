@@ -1,0 +1,73 @@
+"""A completed trick stays on the table a moment before the next lead: the server does not charge
+that pause to the seat that leads next. Its turn deadline comes ``TRICK_PAUSE_SECONDS`` later than
+an ordinary turn's, and the views say how long the pause is (``trick_pause_seconds``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.engine import GameEngine
+from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
+from domain.games.tricks import BRISCOLA_CHIAMATA as CHIAMATA
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS
+from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, rng
+
+
+def test_the_pause_is_two_seconds_and_every_trick_view_says_so() -> None:
+    assert TRICK_PAUSE_SECONDS == 2.0
+    for engine in (BRISCOLA, BRISCOLA_A_QUATTRO, CHIAMATA):
+        state = engine.start({}, TIMEOUTS, NOW, rng()).state
+        assert {engine.view(state, seat)["trick_pause_seconds"] for seat in (None, 0, 1)} == {2.0}
+
+
+def play_a_card(engine: GameEngine, state: object, now: float) -> tuple[object, int, tuple[str, ...]]:
+    """The seat on turn plays its first legal card at ``now``: the next state, the seat, the events' kinds."""
+    seat = engine.turn(state)
+    assert seat is not None
+    action = engine.view(state, seat)["legal_moves"][0]
+    outcome = engine.apply(state, seat, action, now, rng())
+    return outcome.state, seat, tuple(event.kind for event in outcome.events)
+
+
+def to_the_first_trick(engine: GameEngine) -> object:
+    """A state whose seat on turn leads the first trick (for chiamata: after a one-bid auction)."""
+    state = engine.start({}, TIMEOUTS, NOW, rng()).state
+    if engine is CHIAMATA:
+        opener = engine.turn(state)
+        assert opener is not None
+        state = engine.apply(state, opener, {"action": "bid", "rank": 1}, NOW, rng()).state
+        for seat in range(1, 5):
+            state = engine.apply(state, (opener + seat) % 5, {"action": "pass"}, NOW, rng()).state
+        state = engine.apply(state, opener, {"action": "call", "card": "01D"}, NOW, rng()).state
+    return state
+
+
+@pytest.mark.parametrize("engine", [BRISCOLA, BRISCOLA_A_QUATTRO, CHIAMATA], ids=lambda e: e.game_type)
+def test_the_leader_after_a_completed_trick_gets_the_pause_on_top_of_its_turn(engine: GameEngine) -> None:
+    state = to_the_first_trick(engine)
+    now = NOW + 10.0
+    mid_trick: list[float] = []
+    for _ in range(engine.seats):
+        now += 1.0
+        state, _, kinds = play_a_card(engine, state, now)
+        view = engine.view(state, None)
+        (deadline,) = engine.deadlines(state)
+        assert deadline.due == view["turn_deadline"]
+        if "trick" not in kinds:
+            mid_trick.append(deadline.due - now)
+    assert "trick" in kinds, "the last card of the round completes the trick"
+    leader = engine.turn(state)
+    assert leader == engine.view(state, None)["last_trick"]["winner"]
+    after_trick = engine.view(state, leader)["turn_deadline"] - now
+    assert set(mid_trick) == {TIMEOUTS.turn}
+    assert after_trick == TIMEOUTS.turn + TRICK_PAUSE_SECONDS
+    assert after_trick - mid_trick[0] == 2.0
+    assert engine.view(state, leader)["turn_seconds"] == TIMEOUTS.turn
+
+
+def test_the_turns_of_an_auction_dealt_after_a_patta_get_no_pause() -> None:
+    from tests.unit.games.tricks.test_chiamata_play import last_trick, play_last_trick
+
+    state = play_last_trick(last_trick(60))
+    assert state.phase == "auction"
+    assert CHIAMATA.view(state, None)["turn_deadline"] == NOW + TIMEOUTS.turn
