@@ -138,6 +138,34 @@ async def act_by_clicks(player: Player) -> None:
         await player.by("call-card").first.click()
     else:
         await play_a_card(player)
+        if await player.by("capture-choice").count():  # the table's cards did not settle it: a button does
+            await player.by("capture-option").first.click()
+
+
+# A "Scopa!" called out on every seat at once, as the fishing table draws it: none covers a name. A
+# scopa by a given seat at the moment of a check is chance; this looks at every seat every time.
+SCOPA_ON_EVERY_SEAT = """async () => {
+  const { t } = await import("/web/js/i18n.js");
+  const found = [];
+  const box = (el) => el.getBoundingClientRect();
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const badges = [...document.querySelectorAll("[data-testid=seat]")].map((seat) => {
+    const badge = document.createElement("span");
+    badge.className = "scopa-flash";
+    badge.textContent = t("fishing.seat.scopa_flash");
+    seat.append(badge);
+    badge.getAnimations().forEach((animation) => animation.finish());  // at its full size
+    return badge;
+  });
+  for (const badge of badges) {
+    for (const name of document.querySelectorAll("[data-testid=seat-name]")) {
+      if (overlap(box(badge), box(name))) found.push(`a badge covers the name "${name.textContent}"`);
+    }
+  }
+  badges.forEach((badge) => badge.remove());
+  return found;
+}"""
 
 
 async def hand_over(player: Player) -> bool:
@@ -156,6 +184,8 @@ async def play_the_hand_looking(player: Player, where: str) -> list[str]:
             turns += 1
             version = await player.version()
             problems: list[str] = await player.page.evaluate(LAYOUT)
+            if turns == 1 and await player.by("table-cards").count():
+                problems += await player.page.evaluate(SCOPA_ON_EVERY_SEAT)
             found.extend(f"[{where}, turn {turns}] {problem}" for problem in problems)
             if problems and len(found) == len(problems):
                 await player.screenshot(f"phone-table-{where}-problem.png")

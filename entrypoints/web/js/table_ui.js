@@ -51,6 +51,14 @@ export function makeUi(controller) {
       if (seats && seats.length === 1) return seatName(controller.view, seats[0]);
       return sideName(controller.family(), side);
     },
+    /** A side as a narrow column's heading says it: "you" or a lone player's first name, else the side's name. */
+    columnSide: (side) => {
+      const seats = members(side);
+      if (seats && seats.length === 1) {
+        return isMe(seats[0]) ? t("table.you") : String(seatName(controller.view, seats[0])).trim().split(/\s+/)[0];
+      }
+      return sideName(controller.family(), side);
+    },
     mySide: () => {
       const view = controller.view;
       if (view.seat === null || view.seat === undefined || !view.teams) return null;

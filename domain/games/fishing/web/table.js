@@ -49,7 +49,7 @@ function summary(view, ui, record = view.last_hand) {
       })));
   return h("table", { class: "breakdown", testid: "breakdown" },
     h("caption", {}, t("fishing.hand_name", { number: record.hand_number })),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col", title: ui.sideLabel(side) }, ui.shortSide(side))))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col", title: ui.sideLabel(side) }, ui.columnSide(side))))),
     h("tbody", {}, rows,
       h("tr", { class: "total" }, h("th", { scope: "row" }, t("fishing.hand_total")),
         sides.map((side) => h("td", {}, String(record.sides[side].total)))),

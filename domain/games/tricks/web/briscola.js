@@ -79,7 +79,7 @@ function summary(view, ui, deal = view.last_hand) {
   }
   return h("table", { class: "breakdown", testid: "breakdown" },
     h("caption", {}, caption),
-    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col", title: ui.sideLabel(side) }, ui.shortSide(side))))),
+    h("thead", {}, h("tr", {}, h("th", {}, ""), sides.map((side) => h("th", { scope: "col", title: ui.sideLabel(side) }, ui.columnSide(side))))),
     h("tbody", {}, row(t("tricks.card_points"), deal.points), row(t("tricks.tricks_row"), deal.tricks),
       several ? row(t("tricks.deals_won_of", { count: view.deals_to_win }), deal.deals_won, "deals-won")
         : row(t("table.match_score"), deal.scores, "match-score")));
