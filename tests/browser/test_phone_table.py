@@ -178,14 +178,23 @@ async def play_the_hand_looking(player: Player, where: str) -> list[str]:
     deadline = loop.time() + HAND_TIMEOUT
     found: list[str] = []
     turns = 0
+    tricks = "briscola" in where
+    saw_a_trick_stay = False
     while not await hand_over(player):
         assert loop.time() < deadline, f"[{where}] the hand did not end in time"
+        if tricks and not saw_a_trick_stay and await player.by("trick-winner").count():
+            saw_a_trick_stay = True  # a finished trick stays on the felt a moment, its winner written on it
         if await player.your_turn():
             turns += 1
             version = await player.version()
             problems: list[str] = await player.page.evaluate(LAYOUT)
-            if turns == 1 and await player.by("table-cards").count():
-                problems += await player.page.evaluate(SCOPA_ON_EVERY_SEAT)
+            if turns == 1:
+                problems += await seats_in_playing_order(player)
+                if await player.by("table-cards").count():
+                    problems += await player.page.evaluate(SCOPA_ON_EVERY_SEAT)
+            hand = await player.hand()
+            if hand != sorted(hand, key=lambda code: (SUITS.index(code[2]), int(code[:2]))):
+                problems.append(f"the hand is not sorted: {hand}")
             found.extend(f"[{where}, turn {turns}] {problem}" for problem in problems)
             if problems and len(found) == len(problems):
                 await player.screenshot(f"phone-table-{where}-problem.png")
@@ -194,7 +203,36 @@ async def play_the_hand_looking(player: Player, where: str) -> list[str]:
         else:
             await asyncio.sleep(0.05)
     assert turns, f"[{where}] the player never had a turn"
+    assert saw_a_trick_stay or not tricks, f"[{where}] no finished trick stayed on the table"
     return found
+
+
+# Counter-clockwise, as Italian cards are played: the next seat is on your right.
+POSITIONS = {
+    2: ["bottom", "top"],
+    4: ["bottom", "right", "top", "left"],
+    5: ["bottom", "right", "top-right", "top-left", "left"],
+}
+SUITS = "DCSB"
+
+
+async def seats_in_playing_order(player: Player) -> list[str]:
+    """You at the bottom, the others around the felt in playing order (a partner opposite), your seat
+    marked as the one whose turn it is."""
+    seated: dict[int, str] = {}
+    for seat in await player.by("seat").all():
+        number = await seat.get_attribute("data-seat")
+        position = await seat.get_attribute("data-position")
+        assert number is not None and position is not None
+        seated[int(number)] = position
+    me = next(seat for seat, position in seated.items() if position == "bottom")
+    count = len(seated)
+    expected = {(me + step) % count: position for step, position in enumerate(POSITIONS[count])}
+    problems = [] if seated == expected else [f"the seats sit at {seated}, not {expected}"]
+    turn = player.by("seat").and_(player.page.locator("[aria-current=true]"))
+    if await turn.get_attribute("data-position") != "bottom":
+        problems.append("the seat whose turn it is is not the player's")
+    return problems
 
 
 @pytest.mark.parametrize("language", list(LOCALES))
