@@ -21,7 +21,7 @@ from application.schedule import bot_token, computer_to_act
 from application.transition import Change, new_secret, transition
 from domain import steps
 from domain.bots.levels import LEVELS, Level
-from domain.errors import InvalidAction, NotFound
+from domain.errors import Conflict, InvalidAction, NotFound
 from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,8 @@ async def add_bot(
 
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
         found = _existing(session)
+        if chair is not None and not 0 <= chair < len(found.seats):  # a seat other tables have
+            raise Conflict(f"this table has seats 0 to {len(found.seats) - 1}")
         engine = games.registry.get(found.game_type)
         make = computer_player(level)
         return steps.seat_bot(found, user.user_id, make, now, engine, games.timeouts, secret, chair)
@@ -79,7 +81,11 @@ async def add_bot(
 
 async def remove_bot(games: Games, user: Identity, game_id: str, seat: int) -> GameSession:
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
-        return steps.unseat_bot(_existing(session), user.user_id, seat, now)
+        existing = _existing(session)
+        chair = existing.seats[seat] if 0 <= seat < len(existing.seats) else None
+        if chair is None or not chair.bot:  # no such computer player: nothing to remove
+            raise NotFound("there is no computer player in that seat")
+        return steps.unseat_bot(existing, user.user_id, seat, now)
 
     return _existing((await transition(games, game_id, change)).session)
 

@@ -25,7 +25,7 @@ from application.views import lobby_summary
 from domain import steps
 from domain.bots.levels import LEVELS
 from domain.engine import JSON, options_json_schema, validate_options
-from domain.errors import Forbidden, InvalidAction, NotFound
+from domain.errors import Conflict, Forbidden, InvalidAction, NotFound
 from domain.game_package import event_kind_schema
 from domain.session import GameSession, Seat
 
@@ -197,6 +197,8 @@ async def _sit_down(games: Games, player: Identity, game_id: str, chair: int | N
     def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
+        if chair is not None and not 0 <= chair < len(session.seats):  # a seat other tables have
+            raise Conflict(f"this table has seats 0 to {len(session.seats) - 1}")
         engine = games.registry.get(session.game_type)
         seat = Seat(player.user_id, player.name)
         return steps.seat_player(session, seat, now, engine, games.timeouts, secret, chair)

@@ -99,7 +99,10 @@ def _register_error_handlers(app: AnySanic) -> None:
         )
         if status >= 500:
             code = "internal"
-        return json(error_body(code, str(error.message or error)), status=status)
+        headers = dict(error.headers)  # Sanic's own: a 405's ``Allow`` (RFC 9110) ...
+        if status == 426:  # a WebSocket route asked in plain HTTP: say which protocol (RFC 9110)
+            headers.setdefault("Upgrade", "websocket")
+        return json(error_body(code, str(error.message or error)), status=status, headers=headers)
 
     @app.exception(Exception)
     async def unexpected(request: Request, error: Exception) -> HTTPResponse:

@@ -11,6 +11,7 @@ from application.computer_players import add_bot, remove_bot
 from application.views import game_view
 from domain.bots.levels import LEVELS
 from entrypoints.http.context import games_of, require_identity
+from entrypoints.http.json_fields import JsonInteger
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import GameViewSchema, load, read_json
 
@@ -24,7 +25,7 @@ class AddBotSchema(Schema):
         validate=validate.OneOf(LEVELS),
         metadata={"description": "easy plays a random legal move; normal plays sensibly"},
     )
-    seat = fields.Integer(
+    seat = JsonInteger(
         validate=validate.Range(min=0, max=9),
         metadata={"description": "the chair to seat it in; the first free one when left out"},
     )
@@ -58,7 +59,7 @@ async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
     responses={200: GameViewSchema, **errors(400, 401, 403, 404, 409)},
     auth="required",
     tags=TAGS,
-    description="Only the table's creator, before the match starts.",
+    description="Only the table's creator, before the match starts; 404 when no computer player sits there.",
 )
 async def unseat_bot(request: Request, game_id: str, seat: int) -> HTTPResponse:
     user = await require_identity(request)

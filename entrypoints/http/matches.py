@@ -34,8 +34,9 @@ TAGS = ("matches",)
 
 
 def query_args(request: Request) -> dict[str, Any]:
-    """Single-valued query parameters (the last one wins when repeated)."""
-    return {key: values[-1] for key, values in request.args.items()}
+    """Single-valued query parameters (the last one wins when repeated). An empty one is kept, for
+    its schema to judge: ``?game_type=`` names no game type, it does not leave the choice out."""
+    return {key: values[-1] for key, values in request.get_args(keep_blank_values=True).items()}
 
 
 @bp.get("/api/me/matches")

@@ -21,11 +21,10 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
-from domain.game_package import event_kind_schema
-from domain.registry import EngineRegistry
-from entrypoints.http.context import COOKIE_NAME, AnySanic
+from application.lobby import list_game_types
+from entrypoints.http.context import COOKIE_NAME, AnySanic, games_of
 from entrypoints.http.frame_schemas import COMPONENTS as FRAME_COMPONENTS
-from entrypoints.http.frame_schemas import installed_actions, installed_kinds
+from entrypoints.http.openapi_games import with_installed_games
 from entrypoints.http.schemas import (
     ErrorSchema,
     GuestLoginSchema,
@@ -58,6 +57,7 @@ ERROR_DESCRIPTIONS: dict[int, str] = {
     404: "No such resource.",
     409: "The request conflicts with the game's current state.",
     413: "The request body is too large.",
+    426: "Upgrade Required: this is a WebSocket; send the handshake (`Upgrade: websocket`).",
     429: "Too many requests: slow down.",
 }
 
@@ -89,6 +89,11 @@ class Operation:
 def errors(*statuses: int) -> dict[int, Reply]:
     """Error responses with the common ``ErrorSchema`` body."""
     return {status: Reply(ERROR_DESCRIPTIONS[status], ErrorSchema) for status in statuses}
+
+
+def upgrade_required() -> dict[int, Reply]:
+    """A WebSocket route's answer to a plain HTTP request."""
+    return {426: Reply(ERROR_DESCRIPTIONS[426], ErrorSchema, headers={"Upgrade": "`websocket`."})}
 
 
 def _replies(responses: Mapping[int, Reply | SchemaLike | str]) -> dict[int, Reply]:
@@ -240,14 +245,22 @@ def _operation_object(route: Any, method: str, operation: Operation, operation_i
         result["parameters"] = parameters
     if operation.body is not None:
         result["requestBody"] = {
-            "required": True,
+            "required": _needs_a_body(operation.body),
             "content": {"application/json": {"schema": operation.body}},
         }
+        if not result["requestBody"]["required"]:
+            result["requestBody"]["description"] = "May be left out: every field then takes its default."
     if operation.auth == "required":
         result["security"] = [{SECURITY_SCHEME: []}]
     elif operation.auth == "optional":
         result["security"] = [{}, {SECURITY_SCHEME: []}]
     return result
+
+
+def _needs_a_body(body: SchemaLike) -> bool:
+    """Whether the body has a required field: an empty body reads as ``{}`` (``read_json``)."""
+    schema = body() if isinstance(body, type) else body
+    return any(field.required for field in schema.fields.values())
 
 
 def _version() -> str:
@@ -286,43 +299,8 @@ def build_openapi(app: AnySanic) -> dict[str, Any]:
             paths.setdefault(openapi_path(route), {})[method.lower()] = operation_object
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
-    return with_installed_games(spec.to_dict(), app.ctx.container.registry())
-
-
-def with_installed_games(document: dict[str, Any], registry: EngineRegistry) -> dict[str, Any]:
-    """The WebSocket components narrowed to the hosted games: the event kinds and actions of the
-    installed game packages, and each action's message as its own component."""
-    schemas = document["components"]["schemas"]
-    schemas["WsEvent"]["properties"]["kind"]["enum"] = installed_kinds(registry)
-    schemas["WsAction"]["properties"]["action"]["enum"] = installed_actions(registry)
-    for package in registry.packages:
-        for action in package.actions:
-            schemas[f"WsAction_{package.name}_{action.action}"] = as_openapi_30(action.json_schema())
-        for kind in package.event_kinds:
-            schemas[f"WsEvent_{package.name}_{kind.kind}"] = as_openapi_30(event_kind_schema(kind))
-    return document
-
-
-def as_openapi_30(schema: Any) -> Any:
-    """A package's JSON Schema in the dialect of OpenAPI 3.0: ``const`` as a one-value ``enum``,
-    a ``type`` list with ``"null"`` as ``nullable``."""
-    if isinstance(schema, list):
-        return [as_openapi_30(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    converted = {key: as_openapi_30(value) for key, value in schema.items() if key != "const"}
-    if "const" in schema:
-        converted["enum"] = [schema["const"]]
-    kinds = schema.get("type")
-    if isinstance(kinds, list):
-        others = [kind for kind in kinds if kind != "null"]
-        if len(others) == 1:
-            converted["type"] = others[0]
-        else:
-            del converted["type"]
-        if "null" in kinds:
-            converted["nullable"] = True
-    return converted
+    games = games_of(app)
+    return with_installed_games(spec.to_dict(), games.registry, list_game_types(games))
 
 
 # --- routes whose modules are owned elsewhere: documented by route name ---------------------------
@@ -384,12 +362,14 @@ document_route(
         "Open the game's WebSocket (players and spectators)",
         {
             101: Reply("Switching Protocols: the WebSocket is open and the current state follows."),
-            **errors(404),
+            **errors(400, 404),
+            **upgrade_required(),
         },
         auth="optional",
         tags=("games",),
         description=(
-            "Send `Upgrade: websocket`. A seated player gets its own view of every new state and may act "
+            "Send `Upgrade: websocket`; a plain HTTP request is answered 426. A seated player gets its "
+            "own view of every new state and may act "
             '(`{"action": ...}` frames); anyone else watches as a spectator. An unknown game is refused '
             "with 404 before the handshake."
         ),
@@ -399,11 +379,16 @@ document_route(
     "lobby_ws.lobby_socket",
     Operation(
         "Open the lobby's WebSocket: the open tables as they change, and quick match",
-        {101: Reply("Switching Protocols: the open tables follow at once.")},
+        {
+            101: Reply("Switching Protocols: the open tables follow at once."),
+            **errors(400),
+            **upgrade_required(),
+        },
         auth="optional",
         tags=("games",),
         description=(
-            "Send `Upgrade: websocket`. The server sends `WsOpenTablesFrame` on connect and whenever the"
+            "Send `Upgrade: websocket`; a plain HTTP request is answered 426. The server sends "
+            "`WsOpenTablesFrame` on connect and whenever the"
             ' list changes. A logged-in client may send `{"action": "seek", "game_type": ...,'
             ' "computers_after": seconds or null}` to wait for a quick match (`WsSeekingFrame`), then'
             ' `WsMatchedFrame` when a table is made for it, or `{"action": "cancel"}`'

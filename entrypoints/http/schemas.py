@@ -10,8 +10,11 @@ from sanic.request import Request
 
 from domain.bots.levels import LEVELS
 from domain.errors import InvalidAction
+from entrypoints.http.json_fields import JsonBoolean, JsonInteger, JsonNumber
 
 GAME_TYPE_DEFAULT = "a game type of `/api/game-types`; unset: the first one listed there"
+# Marks a game type a request names: the OpenAPI builder makes it an enum of the installed game types.
+INSTALLED_GAME_TYPE = {"x-installed-game-type": True}
 
 
 class ErrorSchema(Schema):
@@ -72,20 +75,20 @@ class GuestLoginSchema(Schema):
 class CreateGameSchema(Schema):
     game_type = fields.String(
         load_default=None,
-        metadata={"description": GAME_TYPE_DEFAULT},
+        metadata={"description": GAME_TYPE_DEFAULT, **INSTALLED_GAME_TYPE},
     )
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    public = fields.Boolean(
+    public = JsonBoolean(
         load_default=False,
         metadata={"description": "listed among the open tables; otherwise found by its join code only"},
     )
-    rated = fields.Boolean(
+    rated = JsonBoolean(
         load_default=True,
         metadata={
             "description": "a rated match moves ratings; a table with a computer player is always casual"
         },
     )
-    turn_time = fields.Float(
+    turn_time = JsonNumber(
         load_default=None,
         allow_none=True,
         metadata={"description": "the turn time, one of the server's TURN_TIME_CHOICES; null: the default"},
@@ -95,7 +98,7 @@ class CreateGameSchema(Schema):
 class PlayComputerSchema(Schema):
     game_type = fields.String(
         load_default=None,
-        metadata={"description": GAME_TYPE_DEFAULT},
+        metadata={"description": GAME_TYPE_DEFAULT, **INSTALLED_GAME_TYPE},
     )
     options = fields.Dict(
         keys=fields.String(),
@@ -113,7 +116,7 @@ class PlayComputerSchema(Schema):
             "description": "the computer players' level: easy plays a random legal move, normal sensibly"
         },
     )
-    turn_time = fields.Float(
+    turn_time = JsonNumber(
         load_default=None,
         allow_none=True,
         metadata={"description": "the turn time, one of the server's TURN_TIME_CHOICES; null: the default"},
@@ -131,7 +134,7 @@ class TakeSeatSchema(Schema):
             "description": "the join code: needed for a private table (the invitation link carries it)"
         },
     )
-    seat = fields.Integer(
+    seat = JsonInteger(
         validate=validate.Range(min=0, max=9),
         metadata={"description": "the chair to take; the first free one when left out"},
     )
@@ -141,7 +144,7 @@ class OpenTablesQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    game_type = fields.String(validate=validate.Length(min=1, max=64))
+    game_type = fields.String(validate=validate.Length(min=1, max=64), metadata=INSTALLED_GAME_TYPE)
 
 
 class PreviewQuerySchema(Schema):
@@ -283,7 +286,7 @@ class HistoryQuerySchema(Schema):
 
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
     cursor = fields.String(validate=validate.Length(min=1, max=200))
-    game_type = fields.String(validate=validate.Length(min=1, max=64))
+    game_type = fields.String(validate=validate.Length(min=1, max=64), metadata=INSTALLED_GAME_TYPE)
 
 
 class LeaderboardQuerySchema(Schema):
@@ -293,7 +296,7 @@ class LeaderboardQuerySchema(Schema):
     game_type = fields.String(
         load_default=None,
         validate=validate.Length(min=1, max=64),
-        metadata={"description": GAME_TYPE_DEFAULT},
+        metadata={"description": GAME_TYPE_DEFAULT, **INSTALLED_GAME_TYPE},
     )
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
