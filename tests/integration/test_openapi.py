@@ -21,7 +21,7 @@ from application.records import HistoryCursor
 from application.statistics import encode_cursor
 from entrypoints.http.context import COOKIE_NAME
 from entrypoints.http.openapi import SECURITY_SCHEME, openapi_path, undocumented_routes
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.integration.server import Guest, RunningServer, running_server, server_settings
 
 
 async def test_the_document_is_valid_openapi_3_and_documents_every_route() -> None:
@@ -107,6 +107,66 @@ async def test_every_response_body_and_error_is_a_named_component_schema() -> No
     assert {"GameView", "Lobby", "History", "Leaderboard", "Ratings", "Error"} <= set(
         document["components"]["schemas"]
     )
+
+
+async def test_the_document_names_the_hosted_game_types_and_ties_each_ones_options_to_it() -> None:
+    async with (
+        running_server(server_settings(games=("tricks",))) as server,
+        httpx.AsyncClient(base_url=server.base_url) as http,
+    ):
+        document = (await http.get("/api/openapi.json")).json()
+        game_types = (await http.get("/api/game-types")).json()
+    hosted = [entry["id"] for entry in game_types]
+    assert "briscola" in hosted and "scopa" not in hosted
+
+    leaderboard = document["paths"]["/api/leaderboard"]["get"]["parameters"]
+    assert next(p for p in leaderboard if p["name"] == "game_type")["schema"]["enum"] == [*hosted, None]
+    for name in ("CreateGame", "PlayComputer"):
+        body = document["components"]["schemas"][name]
+        assert body["properties"]["game_type"]["enum"] == [*hosted, None]
+        alternatives = {
+            alternative["properties"]["game_type"]["enum"][0]: alternative["properties"]["options"]
+            for alternative in body["oneOf"]
+        }
+        assert list(alternatives) == [*hosted, None]  # None: the game type left out, the default's options
+        for entry in game_types:
+            options = {key: value for key, value in alternatives[entry["id"]].items() if key != "allOf"}
+            assert options == entry["options_schema"], entry["id"]
+
+
+async def test_a_method_a_route_lacks_is_405_with_allow_and_a_socket_asked_in_plain_http_is_426() -> None:
+    async with (
+        running_server(server_settings()) as server,
+        httpx.AsyncClient(base_url=server.base_url) as http,
+    ):
+        document = (await http.get("/api/openapi.json")).json()
+        trace = await http.request("TRACE", "/api/me")
+        delete = await http.delete("/api/games")
+        plain = await http.get("/ws/lobby")
+
+    assert (trace.status_code, trace.headers["allow"]) == (405, "GET")
+    assert (delete.status_code, delete.headers["allow"]) == (405, "POST")
+    assert (plain.status_code, plain.headers["upgrade"]) == (426, "websocket")
+    for socket in ("/ws/lobby", "/ws/games/{game_id}"):
+        assert "426" in document["paths"][socket]["get"]["responses"], socket
+
+
+async def test_a_body_whose_fields_all_have_defaults_may_be_left_out() -> None:
+    async with running_server(server_settings()) as server:
+        guest = await Guest.login(server, "Anna")
+        document = (await guest.http.get("/api/openapi.json")).json()
+        created = await guest.http.post("/api/games")
+        await guest.http.aclose()
+
+    first_listed = document["components"]["schemas"]["CreateGame"]["properties"]["game_type"]["enum"][0]
+    assert created.status_code == 201 and created.json()["game_type"] == first_listed
+    bodies = {
+        path: operation["post"]["requestBody"]["required"]
+        for path, operation in document["paths"].items()
+        if "requestBody" in operation.get("post", {})
+    }
+    assert bodies["/api/games"] is False and bodies["/api/games/computer"] is False
+    assert bodies["/api/games/join"] is True and bodies["/auth/guest"] is True
 
 
 async def test_the_viewer_and_its_assets_are_served_by_the_app_itself() -> None:
