@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
-from tests.browser.pages import Player, open_guest
+from tests.browser.pages import Player, open_guest, play_a_card
 from tests.browser.table_life import open_by_api
 from tests.browser.test_phone_table import LAYOUT, WATCH_SHIFTS
 from tests.integration.server import RunningServer, running_server, server_settings
@@ -43,29 +43,6 @@ async def paced_server() -> AsyncIterator[RunningServer]:
     )
     async with running_server(settings) as server:
         yield server
-
-
-# Where the cards of a hand overlap, the first point of a playable card that no other card covers.
-UNCOVERED = """(card) => {
-  const box = card.getBoundingClientRect();
-  for (let x = 4; x < box.width; x += 4) {
-    for (const y of [24, box.height / 2]) {
-      const hit = document.elementFromPoint(box.left + x, box.top + y);
-      if (hit && card.contains(hit)) return { x, y };
-    }
-  }
-  return null;
-}"""
-
-
-async def play_a_card(player: Player) -> None:
-    """Click the first card the player may play, where it shows: following suit, it may lie under the
-    next card of the hand but for a strip."""
-    card = player.by("hand").locator("[data-testid=hand-card]:not([aria-disabled=true])").first
-    await expect(card).to_be_visible()
-    point = await card.evaluate(UNCOVERED)
-    assert point, "no playable card shows in the hand"
-    await card.click(position=point)
 
 
 async def play_the_hand(player: Player, where: str) -> tuple[list[str], int]:

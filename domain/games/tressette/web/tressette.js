@@ -64,7 +64,7 @@ function board(view, ui) {
 function hand(view, ui) {
   const legal = view.legal_moves || [];
   const signal = chosenSignal(ui);
-  return h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
+  return h("div", { class: "hand ts-hand", testid: "hand", role: "group", "aria-label": t("table.your_hand") },
     sortHand(view.hand || []).map((code) => {
       const move = legal.find((m) => m.action === "play" && m.card === code && (m.signal || null) === signal);
       const playable = Boolean(view.your_turn) && Boolean(move);
