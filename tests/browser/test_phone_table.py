@@ -34,6 +34,7 @@ GAMES: dict[str, dict[str, int]] = {
     "scopone_scientifico": {},
     "briscola_a_quattro": {"deals_to_win": 2},
     "briscola_chiamata": {"deals_to_play": 5},
+    "tressette": {},
 }
 DEALS_WORD = {"it": "Smazzate", "en": "Deals"}
 HAND_TIMEOUT = 150.0
@@ -253,7 +254,7 @@ async def test_a_whole_hand_fits_the_screen_and_nothing_jumps(
 
         found = await play_the_hand_looking(anna, where)
 
-        if game_type != "scopone_scientifico":  # a match of several deals: the running score
+        if GAMES[game_type]:  # a match of several deals: the running score
             await the_running_score_shows(anna, game["id"], language)
         if await anna.by("hand-end").count():  # the summary over the felt, its button on the screen
             summary = await anna.page.evaluate(
