@@ -63,6 +63,8 @@ async def play_the_hand(player: Player, where: str) -> tuple[list[str], int]:
             problems: list[str] = await player.page.evaluate(LAYOUT)
             found.extend(f"[{where}, version {version}] {problem}" for problem in problems)
             if await player.by("signal-busso").count():
+                if not signals:
+                    await player.screenshot(f"tressette-{where}-signals-360x640-it.png")
                 await player.by("signal-busso").click()
                 await expect(player.by("signal-busso")).to_have_attribute("aria-pressed", "true")
                 signals += 1
