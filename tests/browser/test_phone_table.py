@@ -173,6 +173,24 @@ async def hand_over(player: Player) -> bool:
     return bool(await player.by("hand-end").count() or await player.by("game-over").count())
 
 
+# From now on: whether a finished trick's winner was written on the felt (window.__trickStayed).
+WATCH_TRICKS = """() => {
+  window.__trickStayed = false;
+  const look = () => {
+    if (document.querySelector("[data-testid=trick-winner]")) window.__trickStayed = true;
+  };
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+  look();
+}"""
+# The page's next moment to act or to stop: the player's turn (no move of theirs waiting for its
+# answer), or the hand's summary, or the match's end.
+TURN_OR_END = """() => {
+  const table = document.querySelector("[data-testid=table]");
+  return (table && table.dataset.yourTurn === "true")
+    || Boolean(document.querySelector("[data-testid=hand-end], [data-testid=game-over]"));
+}"""
+
+
 async def play_the_hand_looking(player: Player, where: str) -> list[str]:
     """Play by clicks until the hand ends; at each turn note what does not fit or overlaps."""
     loop = asyncio.get_running_loop()
@@ -180,11 +198,11 @@ async def play_the_hand_looking(player: Player, where: str) -> list[str]:
     found: list[str] = []
     turns = 0
     tricks = "briscola" in where
-    saw_a_trick_stay = False
+    await player.page.evaluate(WATCH_TRICKS)
     while not await hand_over(player):
-        assert loop.time() < deadline, f"[{where}] the hand did not end in time"
-        if tricks and not saw_a_trick_stay and await player.by("trick-winner").count():
-            saw_a_trick_stay = True  # a finished trick stays on the felt a moment, its winner written on it
+        left = deadline - loop.time()
+        assert left > 0, f"[{where}] the hand did not end in time"
+        await player.page.wait_for_function(TURN_OR_END, timeout=left * 1000)
         if await player.your_turn():
             turns += 1
             version = await player.version()
@@ -201,9 +219,9 @@ async def play_the_hand_looking(player: Player, where: str) -> list[str]:
                 await player.screenshot(f"phone-table-{where}-problem.png")
             await act_by_clicks(player)
             await player.wait_for_version_after(version)
-        else:
-            await asyncio.sleep(0.05)
     assert turns, f"[{where}] the player never had a turn"
+    # A finished trick stays on the felt a moment, its winner written on it.
+    saw_a_trick_stay = await player.page.evaluate("window.__trickStayed")
     assert saw_a_trick_stay or not tricks, f"[{where}] no finished trick stayed on the table"
     return found
 
