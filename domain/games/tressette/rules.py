@@ -22,7 +22,7 @@ from domain.games.tressette.state import Rules, TressetteState, by_side, side_of
 from domain.games.tressette.trick import resolve, trick_public
 from domain.games.tricks.actions import remove_from_hand
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, seats_from
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, seats_from, turn_due
 
 HAND_SIZE = 10
 FIRST_DEALER = 0
@@ -81,6 +81,7 @@ def deal(state: TressetteState, dealer: int, order: Sequence[Card], now: float) 
         acknowledged=(),
         turn_due=now + state.turn_timeout,
         hand_end_due=None,
+        paused_until=None,
     )
     started = Event("hand_started", {"hand_number": state.hand_number, "dealer": dealer})
     return Outcome(state, (started, *dealing(hands, len(rest))))
@@ -141,7 +142,9 @@ def play(state: TressetteState, seat: int, played: Card, signal: str | None, now
     )
     if len(trick) == state.seats:
         return finish_trick(state, events, now)
-    state = state._replace(turn=next_seat(seat, state.seats), turn_due=now + state.turn_timeout)
+    state = state._replace(
+        turn=next_seat(seat, state.seats), turn_due=turn_due(now, state.paused_until, state.turn_timeout)
+    )
     return Outcome(state, tuple(events))
 
 
@@ -163,7 +166,8 @@ def finish_trick(state: TressetteState, events: list[Event], now: float) -> Outc
         won=(won[0], won[1]),
         tricks_won=(tricks[0], tricks[1]),
         turn=done.winner,
-        turn_due=now + TRICK_PAUSE_SECONDS + state.turn_timeout,
+        turn_due=turn_due(now, now + TRICK_PAUSE_SECONDS, state.turn_timeout),
+        paused_until=now + TRICK_PAUSE_SECONDS,
     )
     state = draw(state, done.winner, events)
     if any(state.hands):

@@ -178,6 +178,7 @@ class TressetteState(NamedTuple):
     turn_due: float | None
     hand_end_due: float | None
     winner: str | None
+    paused_until: float | None = None  # the finished trick's pause: no turn's clock starts before it
 
     @property
     def seats(self) -> int:
@@ -209,6 +210,7 @@ def dump_state(state: TressetteState) -> JSON:
         "counter": state.counter,
         "turn_due": state.turn_due,
         "hand_end_due": state.hand_end_due,
+        "paused_until": state.paused_until,
         "winner": state.winner,
     }
 
@@ -239,5 +241,6 @@ def load_state(data: Mapping[str, Any]) -> TressetteState:
         counter=int(data["counter"]),
         turn_due=optional_float(data["turn_due"]),
         hand_end_due=optional_float(data["hand_end_due"]),
+        paused_until=optional_float(data.get("paused_until")),
         winner=data["winner"],
     )

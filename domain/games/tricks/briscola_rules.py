@@ -21,7 +21,7 @@ from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealR
 from domain.games.tricks.cards import points_of
 from domain.games.tricks.codec import trick_public
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve, seats_from
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve, seats_from, turn_due
 
 HAND_SIZE = 3
 FIRST_DEALER = 0
@@ -79,6 +79,7 @@ def deal(state: BriscolaState, dealer: int, order: Sequence[Card], now: float) -
         acknowledged=(),
         turn_due=now + state.turn_timeout,
         hand_end_due=None,
+        paused_until=None,
     )
     started = Event(
         "hand_started",
@@ -121,7 +122,7 @@ def play(state: BriscolaState, seat: int, played: Card, now: float) -> Outcome:
         trick=trick,
         counter=state.counter + 1,
         turn=next_seat(seat, state.seats),
-        turn_due=now + state.turn_timeout,
+        turn_due=turn_due(now, state.paused_until, state.turn_timeout),
     )
     return Outcome(state, tuple(events))
 
@@ -153,7 +154,8 @@ def finish_trick(
         tricks_won=(tricks[0], tricks[1]),
         counter=state.counter + 1,
         turn=done.winner,  # unless that was the last trick: finish_deal clears the turn
-        turn_due=now + TRICK_PAUSE_SECONDS + state.turn_timeout,
+        turn_due=turn_due(now, now + TRICK_PAUSE_SECONDS, state.turn_timeout),
+        paused_until=now + TRICK_PAUSE_SECONDS,
     )
     if any(hands):
         return Outcome(state, tuple(events))

@@ -133,6 +133,7 @@ class BriscolaState(NamedTuple):
     turn_due: float | None
     hand_end_due: float | None
     winner: str | None
+    paused_until: float | None = None  # the finished trick's pause: no turn's clock starts before it
 
     @property
     def deck_count(self) -> int:
@@ -173,6 +174,7 @@ def dump_state(state: BriscolaState) -> JSON:
         "turn_due": state.turn_due,
         "hand_end_due": state.hand_end_due,
         "winner": state.winner,
+        "paused_until": state.paused_until,
     }
 
 
@@ -207,4 +209,5 @@ def load_state(data: Mapping[str, Any]) -> BriscolaState:
         turn_due=optional_float(data["turn_due"]),
         hand_end_due=optional_float(data["hand_end_due"]),
         winner=data["winner"],
+        paused_until=optional_float(data.get("paused_until")),
     )

@@ -29,7 +29,7 @@ from domain.games.tricks.chiamata_state import (
 )
 from domain.games.tricks.codec import trick_public
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve, turn_due
 
 SEATS = 5
 HAND_SIZE = 8
@@ -57,6 +57,7 @@ def deal(state: ChiamataState, deck: Sequence[Card], now: float) -> Outcome:
         counter=state.counter + 1 if state.deal_number else state.counter,
         turn_due=now + state.turn_timeout,
         hand_end_due=None,
+        paused_until=None,
     )
     started = Event("hand_started", {"hand_number": state.deal_number, "dealer": dealer})
     return Outcome(state, (started, *dealing(hands, 0)))
@@ -131,7 +132,7 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
             revealed=revealed,
             partner=partner,
             turn=next_seat(seat, SEATS),
-            turn_due=now + state.turn_timeout,
+            turn_due=turn_due(now, state.paused_until, state.turn_timeout),
         )
         return Outcome(state, tuple(events))
     done = resolve(trick, called.suit)
@@ -150,7 +151,8 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
         won=tuple(won),
         tricks_won=tuple(tricks),
         turn=done.winner,
-        turn_due=now + TRICK_PAUSE_SECONDS + state.turn_timeout,
+        turn_due=turn_due(now, now + TRICK_PAUSE_SECONDS, state.turn_timeout),
+        paused_until=now + TRICK_PAUSE_SECONDS,
     )
     if any(hands):
         return Outcome(state, tuple(events))

@@ -175,6 +175,7 @@ class ChiamataState(NamedTuple):
     counter: int  # grows with every accepted action (turn deadline tokens)
     turn_due: float | None
     hand_end_due: float | None
+    paused_until: float | None = None  # the finished trick's pause: no turn's clock starts before it
 
     @property
     def deals_counted(self) -> int:
@@ -221,6 +222,7 @@ def dump_state(state: ChiamataState) -> JSON:
         "counter": state.counter,
         "turn_due": state.turn_due,
         "hand_end_due": state.hand_end_due,
+        "paused_until": state.paused_until,
     }
 
 
@@ -255,6 +257,7 @@ def load_state(data: Mapping[str, Any]) -> ChiamataState:
         counter=int(data["counter"]),
         turn_due=optional_float(data["turn_due"]),
         hand_end_due=optional_float(data.get("hand_end_due")),
+        paused_until=optional_float(data.get("paused_until")),
     )
 
 

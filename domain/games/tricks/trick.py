@@ -4,8 +4,9 @@ Any card may be played. The highest trump wins the trick; when no trump was
 played, the highest card of the suit led wins and a card of another suit never
 does.
 
-A completed trick stays on the table a moment before the next lead (``TRICK_PAUSE_SECONDS``): the
-next turn's deadline starts after it, so the pause is not taken from the leader's time.
+A completed trick stays on the table a moment before the next lead (``TRICK_PAUSE_SECONDS``): no
+turn's clock starts before that pause is over (``turn_due``), so it is taken from nobody's time,
+whoever leads and however fast the lead comes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ TRICK_PAUSE_SECONDS = 2.0
 """How long a completed trick stays on the table before the next lead (the browser shows it that
 long, then slides it away): the seat that leads the next trick gets this on top of its turn time,
 and the views carry it as ``trick_pause_seconds``."""
+
+
+def turn_due(now: float, paused_until: float | None, turn_timeout: float) -> float:
+    """When a turn that comes ``now`` runs out: its clock starts once the finished trick's pause
+    (until ``paused_until``, ``None`` when there is none) is over."""
+    return max(now, paused_until if paused_until is not None else now) + turn_timeout
 
 
 @dataclass(frozen=True, slots=True)

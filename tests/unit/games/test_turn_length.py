@@ -1,8 +1,8 @@
 """Every game's view says how long a turn lasts (``turn_seconds``, the configured turn timeout),
 so a client can draw how much of the turn is left: the same for every seat and a spectator, in
 every phase, and exactly the span from the change that gave the turn to its deadline — but for
-the seat that leads after a completed trick, whose deadline comes the view's
-``trick_pause_seconds`` later (the trick stays on the table that long first)."""
+a turn that comes while a completed trick still stays on the table (the view's
+``trick_pause_seconds`` after it): its clock starts when that pause is over."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def test_every_view_of_a_whole_match_gives_the_length_of_a_turn(engine: GameEngi
     rng, chooser = random.Random(11), random.Random(12)
     outcome = engine.start({}, TIMEOUTS, NOW, rng)
     changed_at = NOW
+    paused_until = NOW
     phases = set()
     while True:
         state = outcome.state
@@ -31,9 +32,10 @@ def test_every_view_of_a_whole_match_gives_the_length_of_a_turn(engine: GameEngi
         assert {view["turn_seconds"] for view in views} == {TIMEOUTS.turn}
         deadline = views[0]["turn_deadline"]
         if deadline is not None:
-            trick_done = any(event.kind == "trick" for event in outcome.events)
-            pause = views[0].get("trick_pause_seconds", 0.0) if trick_done else 0.0
-            assert deadline - changed_at == pytest.approx(views[0]["turn_seconds"] + pause)
+            if any(event.kind == "trick" for event in outcome.events):
+                paused_until = changed_at + views[0].get("trick_pause_seconds", 0.0)
+            starts = max(changed_at, paused_until)
+            assert deadline - starts == pytest.approx(views[0]["turn_seconds"])
         if engine.is_over(state):
             break
         if chooser.random() < 0.05:

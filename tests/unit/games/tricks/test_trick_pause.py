@@ -1,6 +1,7 @@
-"""A completed trick stays on the table a moment before the next lead: the server does not charge
-that pause to the seat that leads next. Its turn deadline comes ``TRICK_PAUSE_SECONDS`` later than
-an ordinary turn's, and the views say how long the pause is (``trick_pause_seconds``)."""
+"""A completed trick stays on the table a moment before the next lead: the server charges that pause
+to nobody. The seat that leads next gets a deadline ``TRICK_PAUSE_SECONDS`` later than an ordinary
+turn's, a turn that comes during the pause (after a quick lead) starts its clock when the pause is
+over, and the views say how long the pause is (``trick_pause_seconds``)."""
 
 from __future__ import annotations
 
@@ -71,3 +72,31 @@ def test_the_turns_of_an_auction_dealt_after_a_patta_get_no_pause() -> None:
     state = play_last_trick(last_trick(60))
     assert state.phase == "auction"
     assert CHIAMATA.view(state, None)["turn_deadline"] == NOW + TIMEOUTS.turn
+
+
+@pytest.mark.parametrize("engine", [BRISCOLA, BRISCOLA_A_QUATTRO, CHIAMATA], ids=lambda e: e.game_type)
+def test_a_lead_played_during_the_pause_starts_the_next_seats_clock_only_when_the_pause_is_over(
+    engine: GameEngine,
+) -> None:
+    state = to_the_first_trick(engine)
+    now = NOW + 10.0
+    for _ in range(engine.seats):
+        state, _, kinds = play_a_card(engine, state, now)
+    assert "trick" in kinds
+    paused_until = now + TRICK_PAUSE_SECONDS
+    state, _, _ = play_a_card(engine, state, now + 0.5)  # a quick lead, while the trick is still shown
+    assert engine.view(state, None)["turn_deadline"] == paused_until + TIMEOUTS.turn
+    if engine.seats > 2:  # with two, the answer completes the trick
+        state, _, _ = play_a_card(engine, state, now + 1.0)  # a quick answer, too
+        assert engine.view(state, None)["turn_deadline"] == paused_until + TIMEOUTS.turn
+
+
+@pytest.mark.parametrize("engine", [BRISCOLA, BRISCOLA_A_QUATTRO, CHIAMATA], ids=lambda e: e.game_type)
+def test_a_lead_played_after_the_pause_gives_the_next_seat_a_whole_turn_from_then(engine: GameEngine) -> None:
+    state = to_the_first_trick(engine)
+    now = NOW + 10.0
+    for _ in range(engine.seats):
+        state, _, _ = play_a_card(engine, state, now)
+    later = now + TRICK_PAUSE_SECONDS + 3.0
+    state, _, _ = play_a_card(engine, state, later)
+    assert engine.view(state, None)["turn_deadline"] == later + TIMEOUTS.turn
