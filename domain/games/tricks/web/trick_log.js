@@ -43,9 +43,10 @@ export function dealStart(view) {
   return view.trump_card ? { trump_card: view.trump_card } : {};
 }
 
-/** A deal of briscola in one sentence: each side's card points (or a patta), and the match's score. */
+/** A deal of briscola in one sentence: each side's card points (or a patta), and the match's score: the
+ * deals won in a match of several deals to win, else the card points over the deals. */
 export function dealText(record, ui) {
-  const scores = Object.entries(record.scores || {})
+  const scores = Object.entries(record.deals_won || record.scores || {})
     .map(([side, points]) => `${ui.shortSide(side)} ${points}`).join(", ");
   if (record.patta) return t("tricks.log.deal_patta", { number: record.hand_number, scores });
   const sides = Object.entries(record.points || {}).map(([side, count]) =>
