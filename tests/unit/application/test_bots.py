@@ -13,7 +13,7 @@ from application.identity import Identity
 from application.lobby import create_game, join_game
 from application.play import act
 from application.queries import snapshot
-from domain.errors import Forbidden, GameFull, IllegalMove, InvalidAction
+from domain.errors import Conflict, Forbidden, GameFull, IllegalMove, InvalidAction, NotFound
 from tests.unit.application.helpers import legal_play
 
 
@@ -38,7 +38,7 @@ async def test_the_creator_chooses_the_chair_of_each_computer_player(
     assert [seat is not None and seat.bot for seat in session.seats] == [False, False, True, False]
     with pytest.raises(GameFull):
         await add_bot(games, players[0], session.id, "easy", chair=2)
-    with pytest.raises(InvalidAction):
+    with pytest.raises(Conflict):  # a chair this table does not have
         await add_bot(games, players[0], session.id, "easy", chair=4)
     joined = await join_game(games, players[1], session.join_code)
     assert joined.seat_of(players[1].user_id) == 1, "a person takes the first chair still free"
@@ -62,7 +62,7 @@ async def test_a_bot_can_be_removed_before_the_start(games: Games, players: list
     session = await add_bot(games, players[0], session.id, "normal")
     session = await remove_bot(games, players[0], session.id, 1)
     assert session.seats_open == 3
-    with pytest.raises(InvalidAction):
+    with pytest.raises(NotFound):
         await remove_bot(games, players[0], session.id, 0)  # a person, not a bot
 
 
