@@ -9,7 +9,8 @@ from domain.cards import card
 from domain.errors import IllegalMove
 from domain.games.tressette import TRESSETTE_A_QUATTRO
 from domain.games.tressette.engine import TressetteEngine
-from tests.unit.games.tressette.helpers import act, after, dealt, four, kinds
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS
+from tests.unit.games.tressette.helpers import NOW, TIMEOUTS, act, after, dealt, four, kinds
 
 
 def test_a_seat_holding_the_suit_led_must_follow_it() -> None:
@@ -98,3 +99,11 @@ def test_four_players_are_dealt_all_forty_cards_and_partners_sit_opposite() -> N
     assert view["hand_counts"] == [10, 10, 10, 10] and view["deck_count"] == 0
     assert view["teams"] == {"A": [0, 2], "B": [1, 3]}
     assert view["turn"] == 1
+
+
+def test_the_leader_after_a_trick_gets_the_pause_the_finished_trick_stays_on_the_table() -> None:
+    state = after(dealt({1: "04C", 0: "03C"}), (1, "04C"))
+    taken = act(state, 0, "03C").state
+    assert taken.turn == 0
+    assert taken.turn_due == NOW + 1 + TRICK_PAUSE_SECONDS + TIMEOUTS.turn
+    assert TressetteEngine(2).view(taken, 0)["trick_pause_seconds"] == TRICK_PAUSE_SECONDS
