@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -203,14 +203,15 @@ def server_in_a_thread() -> Iterator[RunningServer]:
                 holder["server"] = server
                 started.set()
                 await stop.wait()
+        except BaseException as error:  # surfaced by the waiting test
+            holder["error"] = error
+            raise
         finally:
             started.set()
 
     def run() -> None:
-        try:
+        with suppress(BaseException):  # kept in holder["error"]
             asyncio.run(serve())
-        except BaseException as error:  # surfaced by the waiting test
-            holder["error"] = error
 
     thread = threading.Thread(target=run, name="schemathesis-server", daemon=True)
     thread.start()
