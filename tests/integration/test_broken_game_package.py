@@ -63,6 +63,6 @@ def test_a_package_whose_import_fails_stops_the_start_and_is_named(tmp_path: Pat
 
 
 def test_games_naming_a_package_nobody_installed_stops_the_start(tmp_path: Path) -> None:
-    result = serve_with(tmp_path, GAMES="fishing,tressette")
+    result = serve_with(tmp_path, GAMES="fishing,scala40")
     assert result.returncode == 2, result.stderr
-    assert "GAMES names tressette" in result.stderr
+    assert "GAMES names scala40" in result.stderr
