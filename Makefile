@@ -22,7 +22,7 @@ LOCK_FLAGS := --universal --fork-strategy fewest --python-version 3.11 --custom-
 # only that notice is silenced, real warnings still show.
 INSTALL_PROJECT := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet --no-deps -e .
 
-.PHONY: run test install install-dev lint check lock lock-upgrade check-locks check-lowest
+.PHONY: run verify test install install-dev lint check lock lock-upgrade check-locks check-lowest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ install-dev: $(BIN)/python
 
 run: install
 	$(BIN)/tavolo serve
+
+# make verify FILE=RECORD.json (FILE=- reads standard input): `tavolo verify` from $(VENV), where
+# `make run` installed it (it is not on the PATH unless the venv is activated).
+verify: install
+	@test -n "$(FILE)" || { echo "usage: make verify FILE=RECORD.json (FILE=- reads standard input)" >&2; exit 2; }
+	@$(BIN)/tavolo verify "$(FILE)"
 
 lint: install-dev
 	$(BIN)/ruff check .
