@@ -1,4 +1,5 @@
-// The login screen: a guest name, and a button per identity provider the server offers.
+// The login screen: a guest name, and a button per identity provider the server offers; on a server
+// with guests only, a line that says there is no account to log in to.
 // After a guest login the router draws the hash the visitor came for (an invitation link, say).
 
 import { api } from "./api.js";
@@ -53,7 +54,12 @@ export function mountLogin(root, ctx) {
       providersBox.append(form);
       setTimeout(() => input.focus(), 0);
     }
-    for (const provider of data.providers.filter((p) => p.kind !== "guest")) {
+    const signIn = data.providers.filter((p) => p.kind !== "guest");
+    // Guests only: no account to log in to, and the screen says so (the header's link is hidden here).
+    if (data.guest && !signIn.length) {
+      providersBox.append(h("p", { class: "hint", testid: "guests-only" }, t("login.guests_only")));
+    }
+    for (const provider of signIn) {
       providersBox.append(h("a", {
         class: "button", href: provider.login_url, testid: `login-${provider.name}`,
       }, t("login.provider", { provider: provider.name })));

@@ -59,8 +59,17 @@ function setMe(me) {
       h("button", { type: "button", class: "link", testid: "logout", onclick: logout }, t("shell.logout")),
     );
   } else {
-    who.append(h("a", { href: "#/", testid: "login-link" }, t("shell.login")));
+    // The link leads to the login screen: on a server with guests only it says what happens there.
+    who.append(h("a", { href: "#/", testid: "login-link" },
+      t(providers.length ? "shell.login" : "shell.login_guest")));
+    showLoginLink();
   }
+}
+
+/** The header's login link is hidden on the login screen itself: there it would only draw the form anew. */
+function showLoginLink() {
+  const link = who.querySelector("[data-testid=login-link]");
+  if (link) link.hidden = ready && app.querySelector("[data-testid=login]") !== null;
 }
 
 // Logging out is a POST (a GET of /auth/logout only leads to the confirmation below); the answer
@@ -146,6 +155,7 @@ function route() {
     result = mountLobby(app, ctx);
   }
   cleanup = typeof result === "function" ? result : null;
+  showLoginLink();
   showNotice();
 }
 

@@ -6,6 +6,7 @@ import finding from "./en_finding.js";
 import tableLife from "./en_table_life.js";
 import replay from "./en_replay.js";
 import lobbyChoices from "./en_lobby_choices.js";
+import guestsOnly from "./en_guests_only.js";
 
 const base = {
   // ------------------------------------------------------------ shell (header, router)
@@ -222,4 +223,4 @@ const base = {
 };
 
 // Each part of the UI adds its keys in a file of its own (see those files).
-export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices };
+export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices, ...guestsOnly };

@@ -4,6 +4,7 @@ import finding from "./it_finding.js";
 import tableLife from "./it_table_life.js";
 import replay from "./it_replay.js";
 import lobbyChoices from "./it_lobby_choices.js";
+import guestsOnly from "./it_guests_only.js";
 
 const base = {
   // ------------------------------------------------------------ shell (header, router)
@@ -222,4 +223,4 @@ const base = {
 };
 
 // Each part of the UI adds its keys in a file of its own (see those files).
-export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices };
+export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices, ...guestsOnly };
