@@ -10,7 +10,7 @@
 
 import { ApiError } from "./api.js";
 import { h, fill, announce } from "./dom.js";
-import { t, dateTime, errorText } from "./i18n.js";
+import { t, dateTime, errorText, language } from "./i18n.js";
 import { makeUi } from "./table_ui.js";
 import { familyOf, familyWord } from "./families.js";
 import { playerName } from "./players.js";
@@ -38,6 +38,30 @@ async function fetchReplay(id) {
   }
   if (!response.ok) throw new ApiError(response.status, data && data.code, data && data.message);
   return data;
+}
+
+/**
+ * When the match started (its first step) and ended (its last step, the one the history lists it
+ * by), so neither time passes for the other. A record that did not replay to its end has no end here.
+ */
+function playedWhen(replay, frames) {
+  const start = frames.length ? frames[0].time : null;
+  if (!start) return null;
+  const last = frames[frames.length - 1].time;
+  const end = replay.verification && replay.verification.ok && last ? last : null;
+  let words;
+  if (end === null) {
+    words = t("replay.started", { start: dateTime(start) });
+  } else if (new Date(start * 1000).toDateString() === new Date(end * 1000).toDateString()) {
+    words = t("replay.started_ended_same_day", { start: dateTime(start), end: timeOfDay(end) });
+  } else {
+    words = t("replay.started_ended", { start: dateTime(start), end: dateTime(end) });
+  }
+  return h("p", { class: "hint", testid: "replay-when" }, words);
+}
+
+function timeOfDay(epochSeconds) {
+  return new Date(epochSeconds * 1000).toLocaleTimeString(language());
 }
 
 function recordUrl(id) {
@@ -154,11 +178,10 @@ class ReplayPage {
   header() {
     const replay = this.replay;
     const frames = this.data.frames;
-    const first = frames[0];
     return h("header", { class: "replay-head" },
       h("div", { class: "replay-title" },
         h("h1", { id: "replay-title" }, t("replay.title", { game: replay.name || replay.game_type })),
-        first && first.time ? h("p", { class: "hint" }, t("replay.played_on", { date: dateTime(first.time) })) : null),
+        playedWhen(replay, frames)),
       h("ol", { class: "replay-players", testid: "replay-players", "aria-label": t("table.seats") },
         this.data.players.map((player, seat) => h("li", { testid: "replay-player", dataset: { seat: String(seat) } },
           h("span", { class: "replay-seat-number" }, t("replay.seat_short", { number: seat + 1 })), " ",

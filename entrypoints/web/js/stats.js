@@ -62,7 +62,7 @@ function historySection(names, me) {
           mine ? h("span", { class: `badge ${mine.won ? "won" : "lost"}` }, mine.won ? t("stats.won") : t("stats.lost")) : null,
           ratingWords(match, mine),
           replayLink(match, names[match.game_type] || match.game_type),
-          h("div", { class: "hint" }, `${dateTime(match.finished_at)} · `,
+          h("div", { class: "hint" }, h("span", { testid: "history-ended" }, t("stats.ended", { date: dateTime(match.finished_at) })), " · ",
             match.players.map((p) => t("stats.player_points", { name: p.name, points: p.points })).join(", "))));
       }
       cursor = page.next_cursor;

@@ -15,7 +15,6 @@ export default {
     "There is no finished match to replay at this address. A match that has just ended needs a moment to be recorded: try again shortly.",
   "replay.retry": "Try again",
   "replay.title": "Replay: {game}",
-  "replay.played_on": "Played on {date}",
   "replay.seat_short": "Seat {number}",
   "replay.record_link": "Download the match record (JSON)",
   "replay.side_panel": "Moves of the match",

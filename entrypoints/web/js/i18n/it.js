@@ -5,6 +5,7 @@ import tableLife from "./it_table_life.js";
 import replay from "./it_replay.js";
 import lobbyChoices from "./it_lobby_choices.js";
 import guestsOnly from "./it_guests_only.js";
+import historyTimes from "./it_history_times.js";
 
 const base = {
   // ------------------------------------------------------------ shell (header, router)
@@ -223,4 +224,4 @@ const base = {
 };
 
 // Each part of the UI adds its keys in a file of its own (see those files).
-export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices, ...guestsOnly };
+export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices, ...guestsOnly, ...historyTimes };

@@ -16,7 +16,6 @@ export default {
     "A questo indirizzo non c'è una partita finita da rivedere. Una partita appena conclusa ha bisogno di un momento per essere registrata: riprova tra poco.",
   "replay.retry": "Riprova",
   "replay.title": "Rivedi la partita: {game}",
-  "replay.played_on": "Giocata il {date}",
   "replay.seat_short": "Posto {number}",
   "replay.record_link": "Scarica il registro della partita (JSON)",
   "replay.side_panel": "Mosse della partita",
