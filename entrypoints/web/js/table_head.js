@@ -59,7 +59,6 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
   const details = h("div", {
     id: "table-details", class: `table-details${detailsOpen ? " open" : ""}`, testid: "table-details",
   },
-  view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
   seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
     `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null,
   scores ? h("div", { class: "scores", testid: "scores" }, scores) : null);
@@ -73,6 +72,8 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
       // On a phone the name over the short score line, both beside the buttons: the name has the width.
       h("div", { class: "head-title" },
         h("h1", { id: "table-title", title: view.name || view.game_type }, view.name || view.game_type),
+        // A spectator is told so on the header's line, not behind the details button.
+        view.spectator ? h("span", { class: "badge watch", testid: "spectator-badge" }, t("table.watching")) : null,
         short.length ? h("p", {
           class: `short-scores${short.length > 3 ? " many" : ""}`, testid: "short-scores", "aria-label": t("table.short_scores"),
         }, short.map((part, index) => [index && !short[index - 1].lead
