@@ -15,7 +15,7 @@ option with fixed choices, else its ``target_score``); only seekers of the
 same game type with the same choice share a table. ``seek_options`` checks the
 choice and writes it canonically (an option at its default is left out, so
 choosing the default is choosing nothing), and ``queue_of`` names the queue of
-a game type and a choice: ``"briscola"``, ``"briscola?deals_to_win=2"``.
+a game type and a choice: ``"g"``, ``"g?rounds=2"``.
 Pure: no clock, no I/O; ``now`` comes in.
 """
 
@@ -37,7 +37,7 @@ SeekOptions = tuple[tuple[str, int | bool], ...]
 
 def length_option(specs: Sequence[OptionSpec]) -> OptionSpec | None:
     """The option that says how long a game type's match lasts: the first with fixed choices
-    (briscola's deals to win), else its ``target_score``; ``None`` when it has neither."""
+    (a number of deals, say), else its ``target_score``; ``None`` when it has neither."""
     for spec in specs:
         if "enum" in spec.json_schema():
             return spec

@@ -158,7 +158,7 @@ class RedisMatchPool:
     """``MatchPool`` in Redis.
 
     Per queue (a game type and the options its seekers chose, ``Seeker.queue``:
-    ``briscola``, ``briscola?deals_to_win=2``), a hash of its seekers (user id →
+    ``g``, ``g?rounds=2``), a hash of its seekers (user id →
     seeker JSON) and a sorted set of their leases (user id by lease end, epoch
     ms by Redis ``TIME``); a set of the queues that may have seekers; per user,
     a record of the queue they wait in (expiring with their lease), so that

@@ -105,7 +105,7 @@ class PlayComputerSchema(Schema):
         load_default=dict,
         metadata={
             "description": "the game type's options (its `options_schema`), e.g. how long the match lasts: "
-            '`{"deals_to_win": 2}` for best-of-three briscola, `{"target_score": 21}` in scopa; '
+            'a number of deals to win or a `{"target_score": 21}`; '
             "each one left out takes its default"
         },
     )

@@ -1,6 +1,6 @@
 // How long a match lasts, as the lobby offers it: each game type's length option, read from its
 // options schema the way the server's quick match reads it (domain/matchmaking.py ``length_option``):
-// the option with fixed choices (an ``enum``: briscola's deals to win, chiamata's deals to play),
+// the option with fixed choices (an ``enum``: a number of deals to win or to play),
 // else ``target_score``. "Play the computer" and "Play now" offer only that option; a new table offers
 // it among the others. The choice is remembered per game type (./lobby_memory.js) and offered again
 // only while the game type still accepts it.
