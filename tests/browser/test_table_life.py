@@ -5,7 +5,6 @@ ratings before and after) and a rematch that takes everyone — a spectator too 
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 from unittest.mock import patch
@@ -20,10 +19,8 @@ from tests.browser.pages import (
     create_table,
     open_guest,
     open_page,
-    play_a_card,
     wait_for_turn,
 )
-from tests.browser.scripted import guests, join, playing
 from tests.browser.table_life import (
     SMALL_PHONE,
     game_id_of,
@@ -293,36 +290,3 @@ async def test_a_match_against_the_computer_ends_casual_without_ratings_and_its_
         await expect(my_seat(anna)).to_have_attribute("data-seat", "1")
         await expect(seat(anna, 0).get_by_test_id("seat-name")).to_have_text("Computer 1 · facile")
         assert not anna.errors, anna.errors
-
-
-async def test_a_card_pressed_as_the_finished_trick_leaves_the_table_is_still_played(
-    browser: Browser, server: RunningServer
-) -> None:
-    anna = await open_guest(browser, server, "Anna")
-    code = await create_table(anna, "briscola")
-    (bruno,) = await guests(server, ["Bruno"])
-    game_id = (await join(bruno, code))["id"]
-    async with playing(server, game_id, [bruno]):
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + 60
-        while True:  # until it is Anna's turn while the last trick still lies on the felt
-            assert loop.time() < deadline, "no turn of Anna's came while a trick lingered"
-            await wait_for_turn(anna)
-            if await anna.by("trick-winner").count():
-                break
-            version = await anna.version()
-            await play_a_card(anna)
-            await anna.wait_for_version_after(version)
-        card = anna.by("hand").locator("[data-testid=hand-card]:not([aria-disabled=true])").first
-        code_pressed = await card.get_attribute("data-card")
-        await card.scroll_into_view_if_needed()
-        box = await card.bounding_box()
-        assert box
-        await anna.page.mouse.move(box["x"] + 6, box["y"] + 24)
-        await anna.page.mouse.down()
-        await expect(anna.by("trick-winner")).to_have_count(0)  # the trick goes: the table is drawn anew
-        await anna.page.mouse.up()
-        await expect(anna.by("hand").locator(f'[data-card="{code_pressed}"]')).to_have_count(0)
-        played = anna.by("trick-card").and_(anna.page.locator(f'[data-card="{code_pressed}"]'))
-        await expect(played).to_have_count(1)
-    assert not anna.errors, anna.errors

@@ -125,7 +125,7 @@ async def test_a_whole_hand_of_tressette_by_clicks_at_a_phone_in_italian(
         assert kinds.count("draw_shown") == DRAWS[game_type]
         assert kinds.count("declaration") == len(record["declarations"])
         assert kinds.count("lead_signal") == signals
-        assert signals > 0 or game_type == "tressette"
+        # Anna leads (and so may signal) only after taking a trick: a deal may give her none.
         texts = [await entry.inner_text() for entry in await anna.by("move-log-entry").all()]
         assert any(text.startswith("Hai giocato ") for text in texts), texts[:5]
         if DRAWS[game_type]:
