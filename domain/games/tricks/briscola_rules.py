@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from domain.cards import DECK, Card
 from domain.engine import Event, Outcome
-from domain.events import acknowledged as acknowledged_event
 from domain.events import dealing, match_end
 from domain.games.base import Setup
+from domain.games.tricks.acknowledging import acknowledge as acknowledged_by
 from domain.games.tricks.actions import remove_from_hand
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, by_side, side_of
 from domain.games.tricks.cards import points_of
@@ -95,17 +95,8 @@ def next_deal(state: BriscolaState, now: float, rng: random.Random) -> Outcome:
 
 
 def acknowledge(state: BriscolaState, seat: int, now: float, rng: random.Random) -> Outcome:
-    """A seat dismisses the deal summary; the last acknowledgement deals the next deal.
-    A repeated acknowledgement changes nothing."""
-    if seat in state.acknowledged:
-        return Outcome(state, (), changed=False)
-    acknowledged = tuple(sorted((*state.acknowledged, seat)))
-    state = state._replace(acknowledged=acknowledged, counter=state.counter + 1)
-    event = acknowledged_event(seat)
-    if len(acknowledged) < state.seats:
-        return Outcome(state, (event,))
-    dealt = next_deal(state, now, rng)
-    return Outcome(dealt.state, (event, *dealt.events))
+    """A seat dismisses the deal summary; the last acknowledgement deals the next deal."""
+    return acknowledged_by(state, seat, now, rng, next_deal)
 
 
 def play(state: BriscolaState, seat: int, played: Card, now: float) -> Outcome:
