@@ -28,7 +28,7 @@ from joserfc import jwt
 from joserfc.errors import InvalidKeyIdError, JoseError
 from joserfc.jwk import KeySet
 
-from application.oidc_login import LoginFailed
+from application.identity.oidc_login import LoginFailed
 from application.ports import Clock
 
 # Authlib 1.9 prefers the httpx2 package and, when only httpx is installed, warns on import

@@ -35,7 +35,7 @@ from opentelemetry.sdk.trace import SpanProcessor, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
 from opentelemetry.trace import Tracer
 
-from application.ports import LoginSessions, SessionStore
+from application.ports import GameStore, LoginSessions
 
 log = logging.getLogger(__name__)
 
@@ -113,11 +113,11 @@ class LiveCounts:
     def _observe_games(self, options: CallbackOptions) -> Iterable[Observation]:
         return [] if self.ongoing_games is None else [Observation(self.ongoing_games)]
 
-    async def refresh(self, logins: LoginSessions, store: SessionStore) -> None:
+    async def refresh(self, logins: LoginSessions, store: GameStore) -> None:
         self.active_users = await logins.count()
         self.ongoing_games = await store.count_live()
 
-    async def poll(self, logins: LoginSessions, store: SessionStore, interval_seconds: float) -> None:
+    async def poll(self, logins: LoginSessions, store: GameStore, interval_seconds: float) -> None:
         """Refresh every ``interval_seconds`` until cancelled; a failing store only skips a round."""
         while True:
             try:

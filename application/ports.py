@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from application.identity import Identity
-from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from application.identity.caller import Identity
+from application.results.archive import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from domain.live_game import LiveGame
 from domain.match_log import Logged
 from domain.matchmaking import Group, Seeker
-from domain.session import GameSession
 
 
 class Clock(Protocol):
@@ -23,7 +23,7 @@ class Clock(Protocol):
     def now(self) -> float: ...
 
 
-class SessionStore(Protocol):
+class GameStore(Protocol):
     """Live game sessions and the join-code index, read only: ``Commits.commit``
     creates and changes every session.
 
@@ -31,7 +31,7 @@ class SessionStore(Protocol):
     * ``games_of`` lists the sessions a user is seated in, newest first.
     * ``count_live`` is how many live sessions are not finished (lobbies and
       matches under way), across every process sharing the store.
-    * ``open_tables`` lists up to ``limit`` tables that are ``GameSession.listed``
+    * ``open_tables`` lists up to ``limit`` tables that are ``LiveGame.listed``
       (public, waiting, a seat free, somebody at it), oldest first.
     * ``log`` is a live game's log: the ``Logged`` entries its accepted commits
       carried, oldest first (empty for an unknown game). It lives and expires
@@ -42,15 +42,15 @@ class SessionStore(Protocol):
       lobby); nothing else ever removes one.
     """
 
-    async def get(self, game_id: str) -> GameSession | None: ...
+    async def get(self, game_id: str) -> LiveGame | None: ...
 
-    async def find_by_code(self, code: str) -> GameSession | None: ...
+    async def find_by_code(self, code: str) -> LiveGame | None: ...
 
-    async def games_of(self, user_id: str) -> list[GameSession]: ...
+    async def games_of(self, user_id: str) -> list[LiveGame]: ...
 
     async def count_live(self) -> int: ...
 
-    async def open_tables(self, limit: int) -> list[GameSession]: ...
+    async def open_tables(self, limit: int) -> list[LiveGame]: ...
 
     async def log(self, game_id: str) -> tuple[Logged, ...]: ...
 
@@ -70,15 +70,15 @@ class Notification:
 
     game_id: str | None
     version: int = 0
-    session: GameSession | None = field(default=None, compare=False)
-    decode: Callable[[], GameSession | None] | None = field(default=None, compare=False)
+    session: LiveGame | None = field(default=None, compare=False)
+    decode: Callable[[], LiveGame | None] | None = field(default=None, compare=False)
     present: frozenset[str] | None = None
 
     @property
     def carries_envelope(self) -> bool:
         return self.session is not None or self.decode is not None
 
-    def envelope(self) -> GameSession | None:
+    def envelope(self) -> LiveGame | None:
         """The attached envelope, decoded now if it came encoded; ``None`` without one."""
         if self.session is not None:
             return self.session
@@ -97,7 +97,7 @@ class Notifier(Protocol):
     have been lost.
     """
 
-    async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None: ...
+    async def publish(self, game_id: str, version: int, session: LiveGame | None = None) -> None: ...
 
     async def watch(self, game_id: str) -> None: ...
 
@@ -162,7 +162,7 @@ class Commits(Protocol):
     Every accepted commit (re)starts the game's idle time (the store's sliding
     TTL: the lobby TTL while the table waits for players, the game TTL once its
     match has started), and within the same atomic step ``logged`` (when given)
-    is appended to the game's log (``SessionStore.log``; a created game's log
+    is appended to the game's log (``GameStore.log``; a created game's log
     starts empty), the game's pending
     deadlines become exactly ``deadlines`` (as ``DeadlineQueue.replace``,
     waking the waiters when the earliest due time moved earlier), ``session``
@@ -178,7 +178,7 @@ class Commits(Protocol):
 
     async def commit(
         self,
-        session: GameSession,
+        session: LiveGame,
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
@@ -189,7 +189,7 @@ class LobbyNotices(Protocol):
     """Tells every process that the list of open tables may have changed.
 
     ``Commits.commit`` announces, in its atomic step, every commit of a table
-    that is listed among the open tables (``GameSession.listed``) or was
+    that is listed among the open tables (``LiveGame.listed``) or was
     listed until that commit. ``listen`` yields, in this process, one ``None``
     per announcement from any process — at most once, like ``Notifier``, and
     one more after the notices may have been lost (a reconnect), so a reader
@@ -277,7 +277,7 @@ class WorkerLoads(Protocol):
     A worker whose own loop is on time may still be making players wait: the
     changes it commits are shown by every worker, and another one may be
     behind. So each worker reports its lateness now and then and refuses moves
-    while any worker is late (``application.admission``).
+    while any worker is late (``application.operations.admission``).
 
     * ``exchange(worker, lateness)`` records ``worker``'s lateness (seconds,
       at least 0; the latest report of a worker replaces its earlier one) and

@@ -16,7 +16,7 @@ and the README describes every field)::
 
 Each step is a logged change (``Logged.dump``) with every event the engine
 made of it, private ones (each seat's dealt and drawn cards) included: the
-match is over, so every hand is face up. ``domain.record_check`` verifies a
+match is over, so every hand is face up. ``domain.verification`` verifies a
 record against the engines.
 """
 
@@ -28,9 +28,9 @@ from typing import Any
 from domain.commitment import SCHEME
 from domain.engine import JSON, GameEngine
 from domain.events import event_json
+from domain.live_game import LiveGame
 from domain.match_log import Logged
 from domain.match_replay import ReplayRefused, replay
-from domain.session import GameSession
 
 FORMAT = "tavolo.match-record"
 FORMAT_VERSION = 1
@@ -66,7 +66,7 @@ def result_json(engine: GameEngine, state: Any) -> JSON | None:
     return summary
 
 
-def build_record(session: GameSession, engine: GameEngine, logged: Sequence[Logged]) -> JSON:
+def build_record(session: LiveGame, engine: GameEngine, logged: Sequence[Logged]) -> JSON:
     """The record of the finished match ``session`` from its ``logged`` changes; ``Unrecordable``
     when it cannot have one."""
     if session.phase != "finished" or session.state is None:

@@ -4,7 +4,7 @@
 changes (``domain.match_log``) and yields, for each, the events the engine
 makes of it and the state it leaves. It is how a finished match becomes its
 record (``domain.match_record``) and how a record is checked
-(``domain.record_check``): the engine draws each change's randomness from the
+(``domain.verification``): the engine draws each change's randomness from the
 seed and the version the change produced, so the same seed and log always
 give the same deals, the same events and the same result.
 """

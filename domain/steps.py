@@ -19,9 +19,9 @@ from domain.bots.base import Strategy
 from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, Outcome, Timeouts
 from domain.errors import Forbidden, GameFull, GameNotStarted, GameOver, IllegalMove, InvalidAction
+from domain.live_game import LiveGame, RatingChange, Seat
 from domain.match_log import Logged
 from domain.seeding import match_rng
-from domain.session import GameSession, RatingChange, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class Step:
     ``logged`` is what the match's log keeps of it (``domain.match_log``), for the
     changes of a match that belong there."""
 
-    session: GameSession
+    session: LiveGame
     state: Any
     seat: int | None = None
     action: Mapping[str, Any] | None = None
@@ -72,7 +72,7 @@ def open_table(
         for chair, seat in enumerate(table.seats)
         if seat is not None
     )
-    session = GameSession(
+    session = LiveGame(
         id=table.id,
         game_type=table.game_type,
         join_code=table.join_code,
@@ -98,7 +98,7 @@ def rotated(seats: tuple[Seat | None, ...]) -> tuple[Seat | None, ...]:
 
 
 def seat_player(
-    session: GameSession,
+    session: LiveGame,
     player: Seat,
     now: float,
     engine: GameEngine,
@@ -119,9 +119,7 @@ def seat_player(
     return start(joined, engine, timeouts, now, secret)
 
 
-def start(
-    session: GameSession, engine: GameEngine, timeouts: Timeouts, now: float, secret: MatchSecret
-) -> Step:
+def start(session: LiveGame, engine: GameEngine, timeouts: Timeouts, now: float, secret: MatchSecret) -> Step:
     """Deal the match of a full table (with the table's own turn time, when it chose one) from
     ``secret``'s seed; its events follow those of the change that filled it, and the match
     shows the secret's commitment from now on."""
@@ -136,7 +134,7 @@ def start(
 
 
 def leave(
-    session: GameSession, user_id: str, state: Any, make_bot: Callable[[int], Seat], now: float
+    session: LiveGame, user_id: str, state: Any, make_bot: Callable[[int], Seat], now: float
 ) -> Step | None:
     """A seated player leaves; ``None`` if not seated there, or once the match is over.
 
@@ -165,7 +163,7 @@ def leave(
 
 
 def seat_bot(
-    session: GameSession,
+    session: LiveGame,
     user_id: str,
     make_bot: Callable[[int], Seat],
     now: float,
@@ -186,7 +184,7 @@ def seat_bot(
     return step
 
 
-def unseat_bot(session: GameSession, user_id: str, seat: int, now: float) -> Step:
+def unseat_bot(session: LiveGame, user_id: str, seat: int, now: float) -> Step:
     """The creator removes the computer player of chair ``seat``."""
     _check_creators_lobby(session, user_id)
     chair = session.seats[seat] if 0 <= seat < len(session.seats) else None
@@ -195,7 +193,7 @@ def unseat_bot(session: GameSession, user_id: str, seat: int, now: float) -> Ste
     return Step(session.without_players((seat,), now), None)
 
 
-def _check_creators_lobby(session: GameSession, user_id: str) -> None:
+def _check_creators_lobby(session: LiveGame, user_id: str) -> None:
     if session.creator_id != user_id:
         raise Forbidden("only the table's creator seats or removes computer players")
     if session.phase != "lobby":
@@ -206,7 +204,7 @@ def _check_creators_lobby(session: GameSession, user_id: str) -> None:
 
 
 def act(
-    session: GameSession, engine: GameEngine, state: Any, seat: int, action: Mapping[str, Any], now: float
+    session: LiveGame, engine: GameEngine, state: Any, seat: int, action: Mapping[str, Any], now: float
 ) -> Step | None:
     """``seat`` does ``action``; ``None`` when it is accepted but changes nothing (a repeated ack)."""
     _check_playing(session)
@@ -217,7 +215,7 @@ def act(
     return _advanced(session, engine, outcome, now, seat=seat, action=action)
 
 
-def fire(session: GameSession, engine: GameEngine, state: Any, token: str, now: float) -> Step | None:
+def fire(session: LiveGame, engine: GameEngine, state: Any, token: str, now: float) -> Step | None:
     """The engine's deadline ``token`` fires; ``None`` when it is stale or the match is not on."""
     if session.phase != "playing" or state is None:
         return None
@@ -229,7 +227,7 @@ def fire(session: GameSession, engine: GameEngine, state: Any, token: str, now: 
 
 
 def computer_move(
-    session: GameSession, engine: GameEngine, state: Any, seat: int, strategy: Strategy, now: float
+    session: LiveGame, engine: GameEngine, state: Any, seat: int, strategy: Strategy, now: float
 ) -> Step | None:
     """The computer player of ``seat`` decides from its own view, and its action is applied."""
     if session.phase != "playing" or state is None or seat not in engine.to_act(state):
@@ -239,7 +237,7 @@ def computer_move(
     return act(session, engine, state, seat, action, now)
 
 
-def mark_recorded(session: GameSession, state: Any, ratings: tuple[RatingChange, ...] = ()) -> Step | None:
+def mark_recorded(session: LiveGame, state: Any, ratings: tuple[RatingChange, ...] = ()) -> Step | None:
     """The finished match's result is in the database (``ratings``: how a rated one moved each
     seat's rating); ``None`` when it was marked already."""
     if session.result_recorded:
@@ -249,7 +247,7 @@ def mark_recorded(session: GameSession, state: Any, ratings: tuple[RatingChange,
     return Step(session.marked_recorded(ratings), state)
 
 
-def ask_rematch(session: GameSession, user_id: str, next_game: str, now: float) -> Step | None:
+def ask_rematch(session: LiveGame, user_id: str, next_game: str, now: float) -> Step | None:
     """A player of a finished match asks for a rematch; once every person at the table has
     (computer players always agree), the rematch is ``next_game``. ``None`` when asked already."""
     if session.phase != "finished":
@@ -263,21 +261,21 @@ def ask_rematch(session: GameSession, user_id: str, next_game: str, now: float) 
     return Step(session.with_rematch_asked(seat, next_game if everyone else None, now), None)
 
 
-def _check_playing(session: GameSession) -> None:
+def _check_playing(session: LiveGame) -> None:
     if session.phase == "lobby" or session.state is None:
         raise GameNotStarted("the match has not started yet")
     if session.phase == "finished":
         raise GameOver("the match is over")
 
 
-def _seed_of(session: GameSession) -> str:
+def _seed_of(session: LiveGame) -> str:
     if session.seed is None:
         raise ValueError(f"game {session.id} has started without a seed")
     return session.seed
 
 
 def _advanced(
-    session: GameSession,
+    session: LiveGame,
     engine: GameEngine,
     outcome: Outcome,
     now: float,

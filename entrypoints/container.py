@@ -13,8 +13,8 @@ Two resources hold everything with a lifecycle, chosen from the settings:
 ``await container.shutdown_resources()`` closes them; what is built from them
 (``games``, ``records``, ``hub``, ``lobby_feed``, ``matchmaker``, ``attendance``,
 ``readiness``) is awaited once after that.
-Use cases receive only the ports they use: ``Games`` for everything that acts
-on a live game, ``Records`` for the statistics, a ``LoginSessions`` for the
+Use cases receive only the ports they use: ``LiveGames`` for everything that acts
+on a live game, ``Archive`` for the statistics, a ``LoginSessions`` for the
 accounts.
 """
 
@@ -32,6 +32,7 @@ from dependency_injector import containers, providers
 from adapters.memory.clock import SystemClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.game_store import MemoryGameStore
 from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.match_pool import MemoryMatchPool
@@ -39,13 +40,13 @@ from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
 from adapters.memory.probe import InProcessProbe
-from adapters.memory.session_store import MemorySessionStore
 from adapters.memory.worker_loads import MemoryWorkerLoads
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import Client, connect, connect_cluster
 from adapters.redis.deadlines import RedisDeadlineQueue
+from adapters.redis.game_store import RedisGameStore
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lobby_notices import RedisLobbyNotices
 from adapters.redis.login_sessions import RedisLoginSessions
@@ -53,29 +54,28 @@ from adapters.redis.match_pool import RedisMatchPool
 from adapters.redis.notifier import RedisNotifier
 from adapters.redis.presence import RedisPresence
 from adapters.redis.probe import RedisProbe
-from adapters.redis.session_store import RedisSessionStore
 from adapters.redis.worker_loads import RedisWorkerLoads
 from adapters.sqlite.matches import SqliteMatchRepository
-from application.attendance import Attendance
-from application.games import Games, Records
-from application.health import HealthProbe, ReadinessCheck
-from application.hub import GameHub
-from application.oidc_login import IdentityProvider
-from application.open_tables import LobbyFeed
+from application.finding.open_tables import LobbyFeed
+from application.finding.quick_match import Matchmaker
+from application.identity.oidc_login import IdentityProvider
+from application.operations.health import HealthProbe, ReadinessCheck
+from application.operations.rate_limit import FailureLimiter
+from application.playing.attendance import Attendance
+from application.playing.hub import GameHub
+from application.playing.live_games import Archive, LiveGames
 from application.ports import (
     Clock,
     Commits,
     DeadlineQueue,
+    GameStore,
     LobbyNotices,
     LoginSessions,
     MatchPool,
     Notifier,
     Presence,
-    SessionStore,
     WorkerLoads,
 )
-from application.quick_match import Matchmaker
-from application.rate_limit import FailureLimiter
 from domain.engine import Timeouts
 from entrypoints.config import ConfigError, Settings
 from entrypoints.game_packages import installed_registry
@@ -91,7 +91,7 @@ class UnmigratedDatabase(ConfigError):
 class LiveState:
     """The adapters that keep live games, their deadlines and notifications, and the logins."""
 
-    store: SessionStore
+    store: GameStore
     commits: Commits
     notifier: Notifier
     deadlines: DeadlineQueue
@@ -108,7 +108,7 @@ async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[Liv
     ttl, lobby_ttl = settings.game_ttl_seconds, settings.lobby_ttl_seconds
     idle, absolute = settings.session_idle_seconds, settings.session_max_age_seconds
     if not settings.redis_url and not settings.redis_cluster_nodes:
-        store = MemorySessionStore(clock, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl)
+        store = MemoryGameStore(clock, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl)
         deadlines, notifier, lobby = MemoryDeadlineQueue(clock), MemoryNotifier(), MemoryLobbyNotices()
         yield LiveState(
             store=store,
@@ -134,7 +134,7 @@ async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[Liv
     redis_lobby = RedisLobbyNotices(client, keys)
     try:
         yield LiveState(
-            store=RedisSessionStore(client, keys, ttl_seconds=ttl),
+            store=RedisGameStore(client, keys, ttl_seconds=ttl),
             commits=RedisCommits(client, keys, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl),
             notifier=redis_notifier,
             deadlines=redis_deadlines,
@@ -226,8 +226,8 @@ def _games(
     timeouts: Timeouts,
     bot_delay: float,
     turn_choices: tuple[float, ...],
-) -> Games:
-    return Games(
+) -> LiveGames:
+    return LiveGames(
         registry,
         live.store,
         live.commits,
@@ -266,7 +266,7 @@ class Container(containers.DeclarativeContainer):
         settings.provided.bot_move_delay_seconds,
         settings.provided.turn_time_choices,
     )
-    records = providers.Singleton(Records, registry, matches)
+    records = providers.Singleton(Archive, registry, matches)
     hub = providers.Singleton(lambda games, live: GameHub(games, live.notifier, live.presence), games, live)
     lobby_feed = providers.Singleton(lambda games, live: LobbyFeed(games, live.lobby), games, live)
     matchmaker = providers.Singleton(lambda games, live: Matchmaker(games, live.pool), games, live)

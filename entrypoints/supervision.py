@@ -46,7 +46,7 @@ from sanic.worker.manager import WorkerManager
 from sanic.worker.process import WorkerProcess
 from sanic.worker.restarter import Restarter
 
-from application.health import WorkerCount
+from application.operations.health import WorkerCount
 from entrypoints.http.context import AnySanic
 
 log = logging.getLogger(__name__)

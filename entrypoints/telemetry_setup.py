@@ -26,8 +26,8 @@ from opentelemetry.trace import Span, SpanKind, Status, StatusCode, Tracer
 from sanic.request import Request
 from sanic.response import BaseHTTPResponse
 
-from application.auth import current_identity
-from application.ports import LoginSessions, Metrics, SessionStore
+from application.identity.login import current_identity
+from application.ports import GameStore, LoginSessions, Metrics
 from domain.errors import TavoloError
 from entrypoints.config import Settings
 from entrypoints.errors import traceback_without_values
@@ -35,7 +35,7 @@ from entrypoints.http.context import AnySanic, games_of, logins_of, session_id
 
 
 class Counts(Protocol):
-    async def poll(self, logins: LoginSessions, store: SessionStore, interval_seconds: float) -> None: ...
+    async def poll(self, logins: LoginSessions, store: GameStore, interval_seconds: float) -> None: ...
 
 
 class Telemetry(Protocol):

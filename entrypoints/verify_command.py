@@ -2,7 +2,7 @@
 
 The record (as ``GET /api/matches/{id}/record`` serves it) is first checked
 against its JSON Schema (``entrypoints/schemas/match-record-1.json``), then by
-``domain.record_check``: the revealed seed and salt must hash to the commitment
+``domain.verification``: the revealed seed and salt must hash to the commitment
 the players were shown, and every step, replayed through the engines, must
 make exactly the events the record lists, up to the recorded result. Exit
 status 0: verified; 1: the record disagrees (the first step that does is
@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import jsonschema
 
-from domain.record_check import check_record
+from domain.verification import check_record
 from entrypoints.game_packages import installed_registry
 
 SCHEMA_PACKAGE = "entrypoints.schemas"

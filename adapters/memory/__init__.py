@@ -9,9 +9,9 @@ can drive it with a ``FakeClock``; real waiting (``DeadlineQueue.wait``'s
 from adapters.memory.clock import FakeClock, SystemClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.game_store import MemoryGameStore
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.notifier import MemoryNotifier
-from adapters.memory.session_store import MemorySessionStore
 
 __all__ = [
     "FakeClock",
@@ -19,6 +19,6 @@ __all__ = [
     "MemoryDeadlineQueue",
     "MemoryLoginSessions",
     "MemoryNotifier",
-    "MemorySessionStore",
+    "MemoryGameStore",
     "SystemClock",
 ]

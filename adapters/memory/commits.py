@@ -6,12 +6,12 @@ import logging
 from collections.abc import Sequence
 
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.game_store import MemoryGameStore
 from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.notifier import MemoryNotifier
-from adapters.memory.session_store import MemorySessionStore
 from application.ports import ScheduledDeadline
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ class MemoryCommits:
 
     def __init__(
         self,
-        store: MemorySessionStore,
+        store: MemoryGameStore,
         deadlines: MemoryDeadlineQueue,
         notifier: MemoryNotifier,
         lobby: MemoryLobbyNotices | None = None,
@@ -39,7 +39,7 @@ class MemoryCommits:
 
     async def commit(
         self,
-        session: GameSession,
+        session: LiveGame,
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,

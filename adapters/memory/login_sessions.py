@@ -6,7 +6,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 
-from application.identity import Identity
+from application.identity.caller import Identity
 from application.ports import Clock, LoginAttempt
 
 logger = logging.getLogger(__name__)

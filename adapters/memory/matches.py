@@ -15,16 +15,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.sql.replay import (
+from application.results.archive import FinishedMatch, HistoryCursor, MatchSummary, Participant, Rating
+from application.results.rating_book import (
+    RatedMatch,
     RatingBook,
     RatingChange,
-    ReplayMatch,
     adopt_sides,
-    replay,
+    rebuild,
     scored,
     validate,
 )
-from application.records import FinishedMatch, HistoryCursor, MatchSummary, Participant, Rating
 
 logger = logging.getLogger(__name__)
 
@@ -169,8 +169,8 @@ class MemoryMatchRepository:
 
     async def rebuild_ratings(self) -> int:
         ordered = sorted((s for s in self._matches.values() if s.match.rated), key=lambda s: s.key)
-        book, changes, count = replay(
-            ReplayMatch(s.match.id, s.match.game_type, s.match.sides, s.match.winner, scored(s.match))
+        book, changes, count = rebuild(
+            RatedMatch(s.match.id, s.match.game_type, s.match.sides, s.match.winner, scored(s.match))
             for s in ordered
         )
         for s in self._matches.values():

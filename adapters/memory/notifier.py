@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 from adapters.listeners import Listeners
 from application.ports import Notification
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 logger = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ class MemoryNotifier:
         self._watch_counts: dict[str, int] = {}
         self._listeners: Listeners[Notification] = Listeners()
 
-    async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
+    async def publish(self, game_id: str, version: int, session: LiveGame | None = None) -> None:
         if game_id not in self._watch_counts:
             return
         self._listeners.deliver(Notification(game_id, version, session))

@@ -17,13 +17,13 @@ on), closed by ``close()``.
 from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import connect, connect_cluster
 from adapters.redis.deadlines import RedisDeadlineQueue
+from adapters.redis.game_store import RedisGameStore
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lobby_notices import RedisLobbyNotices
 from adapters.redis.login_sessions import RedisLoginSessions
 from adapters.redis.match_pool import RedisMatchPool
 from adapters.redis.notifier import RedisNotifier
 from adapters.redis.presence import RedisPresence
-from adapters.redis.session_store import RedisSessionStore
 from adapters.redis.worker_loads import RedisWorkerLoads
 
 __all__ = [
@@ -35,7 +35,7 @@ __all__ = [
     "RedisMatchPool",
     "RedisNotifier",
     "RedisPresence",
-    "RedisSessionStore",
+    "RedisGameStore",
     "RedisWorkerLoads",
     "connect",
     "connect_cluster",

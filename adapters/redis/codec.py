@@ -7,20 +7,20 @@ from typing import Any
 
 import orjson
 
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 
 
-def encode_session(session: GameSession) -> str:
+def encode_session(session: LiveGame) -> str:
     """Compact JSON of the envelope, ``version`` first: the save script reads the stored
     version with an anchored pattern instead of decoding the whole envelope in Lua."""
     data = {"version": session.version, **session.dump()}
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def decode_session(raw: str | bytes) -> GameSession:
+def decode_session(raw: str | bytes) -> LiveGame:
     data: dict[str, Any] = orjson.loads(raw)
-    return GameSession.load(data)
+    return LiveGame.load(data)
 
 
 def encode_logged(logged: Logged) -> str:

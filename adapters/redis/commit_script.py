@@ -37,8 +37,8 @@ from adapters.redis.codec import encode_logged, encode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, game_publisher, script
 from application.ports import ScheduledDeadline
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 
 
 def deadline_member(game_id: str, token: str) -> str:
@@ -136,11 +136,11 @@ COMMIT = commit_script(cluster=False)
 CLUSTER_COMMIT = commit_script(cluster=True)
 
 
-def seated_users(session: GameSession) -> list[str]:
+def seated_users(session: LiveGame) -> list[str]:
     return sorted({seat.user_id for seat in session.seats if seat is not None})
 
 
-def commit_flags(session: GameSession) -> str:
+def commit_flags(session: LiveGame) -> str:
     """ARGV 6 of the script: ``f`` when the game is finished (``fr`` once its result is
     recorded); ``l`` when the table is listed, else ``u`` when it may have been listed until
     this commit (it waits in the lobby, or this commit started its match), so that a move of a
@@ -152,7 +152,7 @@ def commit_flags(session: GameSession) -> str:
     return finished + ("u" if session.phase == "lobby" or just_started else "")
 
 
-def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
+def commit_keys(keys: RedisKeys, session: LiveGame) -> list[str]:
     """The KEYS of the layout's commit script (``commit_script``)."""
     shard = keys.shard_of(session.id)
     in_slot = [  # every key in the game's hash slot: the whole of a cluster's KEYS
@@ -174,7 +174,7 @@ def commit_keys(keys: RedisKeys, session: GameSession) -> list[str]:
 
 def commit_args(
     keys: RedisKeys,
-    session: GameSession,
+    session: LiveGame,
     ttl_ms: int,
     expected_version: int,
     deadlines: Sequence[ScheduledDeadline],

@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from adapters.redis.commit_script import CLUSTER_COMMIT, COMMIT, commit_args, commit_keys, seated_users
 from adapters.redis.connection import Client, check_layout
 from adapters.redis.durations import milliseconds
+from adapters.redis.game_store import DEFAULT_TTL_SECONDS
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_USERS, script
-from adapters.redis.session_store import DEFAULT_TTL_SECONDS
 from application.ports import ScheduledDeadline, StorageUnavailable
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ return 0
 _INDEX_USER = script("index_users(KEYS, 1, ARGV[1], ARGV[2], ARGV[3])\nreturn 1", INDEX_USERS)
 
 
-def _refreshes_code(session: GameSession) -> bool:
+def _refreshes_code(session: LiveGame) -> bool:
     """A commit of a waiting table, or the one that started its match: a join code is only
     used to join a waiting table."""
     return session.phase == "lobby" or (
@@ -52,7 +52,7 @@ def _refreshes_code(session: GameSession) -> bool:
     )
 
 
-def _changes_seating(session: GameSession) -> bool:
+def _changes_seating(session: LiveGame) -> bool:
     """A commit that may change who is seated, or that starts or finishes the match."""
     if _refreshes_code(session):
         return True
@@ -121,7 +121,7 @@ class RedisCommits:
 
     async def commit(
         self,
-        session: GameSession,
+        session: LiveGame,
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
@@ -137,7 +137,7 @@ class RedisCommits:
         return bool(outcome == 1)
 
     async def _cluster_commit(
-        self, session: GameSession, expected_version: int, ttl_ms: int, args: list[str | int]
+        self, session: LiveGame, expected_version: int, ttl_ms: int, args: list[str | int]
     ) -> int:
         code = self._keys.code(session.join_code)
         if expected_version == 0:

@@ -10,7 +10,7 @@ from typing import Any, cast
 from adapters.redis.connection import Client
 from adapters.redis.durations import milliseconds
 from adapters.redis.keys import RedisKeys
-from application.identity import Identity
+from application.identity.caller import Identity
 from application.ports import LoginAttempt
 
 logger = logging.getLogger(__name__)

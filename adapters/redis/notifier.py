@@ -14,7 +14,7 @@ from adapters.redis.connection import Client, check_layout, is_cluster
 from adapters.redis.keys import RedisKeys
 from adapters.redis.subscription import ShardedSubscription, Subscription
 from application.ports import Notification
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def _present(data: str) -> frozenset[str] | None:
     return frozenset(users)
 
 
-def _decoded(data: str) -> GameSession | None:
+def _decoded(data: str) -> LiveGame | None:
     try:
         return decode_session(data)
     except (ValueError, KeyError, TypeError):
@@ -80,7 +80,7 @@ class RedisNotifier:
         self._games_by_channel: dict[str, str] = {}
         self._listeners: Listeners[Notification] = Listeners()
 
-    async def publish(self, game_id: str, version: int, session: GameSession | None = None) -> None:
+    async def publish(self, game_id: str, version: int, session: LiveGame | None = None) -> None:
         message = str(version) if session is None else encode_session(session)
         channel = self._keys.events(game_id)
         if is_cluster(self._client):

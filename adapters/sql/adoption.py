@@ -21,7 +21,7 @@ from typing import Any
 from adapters.sql import queries
 from adapters.sql.dialect import Dialect
 from adapters.sql.executor import Connection
-from adapters.sql.replay import adopt_sides, decode_sides, encode_sides
+from application.results.rating_book import adopt_sides, decode_sides, encode_sides
 
 
 async def adopt_in(

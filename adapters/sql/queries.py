@@ -17,8 +17,8 @@ from pypika.dialects import PostgreSQLQuery
 from pypika.terms import CustomFunction, Field
 
 from adapters.sql.dialect import POSTGRES, Dialect, Statement, postgres_only, slot, statement
-from adapters.sql.replay import RatingChange, encode_sides
-from application.records import FinishedMatch, HistoryCursor, Participant, Rating
+from application.results.archive import FinishedMatch, HistoryCursor, Participant, Rating
+from application.results.rating_book import RatingChange, encode_sides
 
 MATCH = Table("match")
 PLAYER = Table("match_player")
@@ -297,8 +297,8 @@ def delete_ratings(d: Dialect) -> Statement:
     return statement(d.query.from_(RATING).delete(), d.binder())
 
 
-def update_replayed_sql(d: Dialect) -> str:
-    """A participant's delta and rating before, as a rebuild found them (see ``replayed_args``)."""
+def update_rebuilt_sql(d: Dialect) -> str:
+    """A participant's delta and rating before, as a rebuild found them (see ``rebuilt_args``)."""
     b = d.binder()
     query = (
         d.query.update(PLAYER)
@@ -309,7 +309,7 @@ def update_replayed_sql(d: Dialect) -> str:
     return str(query.get_sql())
 
 
-def replayed_args(match_id: str, user_id: str, change: RatingChange) -> tuple[Any, ...]:
+def rebuilt_args(match_id: str, user_id: str, change: RatingChange) -> tuple[Any, ...]:
     return (change.delta, change.before, match_id, user_id)
 
 

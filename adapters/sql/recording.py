@@ -26,8 +26,8 @@ from __future__ import annotations
 from adapters.sql import queries, rows
 from adapters.sql.dialect import Dialect
 from adapters.sql.executor import Connection
-from adapters.sql.replay import RatingChange, rate_recorded
-from application.records import FinishedMatch, Rating
+from application.results.archive import FinishedMatch, Rating
+from application.results.rating_book import RatingChange, rate_recorded
 from domain.elo import START_RATING
 
 

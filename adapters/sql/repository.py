@@ -23,8 +23,8 @@ from adapters.sql.finishing_writes import FinishingWrites
 from adapters.sql.guards import ADOPTING, MIGRATING, REBUILDING, RECORDING
 from adapters.sql.migrations import PACKAGE, applied, apply_pending, discover, pending
 from adapters.sql.recording import record_in
-from adapters.sql.replay import replay, validate
-from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from application.results.archive import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from application.results.rating_book import rebuild, validate
 
 logger = logging.getLogger(__name__)
 
@@ -145,10 +145,10 @@ class SqlMatchRepository:
         async with self._executor.transaction(guard=REBUILDING) as connection:
             matches = await connection.fetch(queries.rated_matches_in_finishing_order(d))
             players = await connection.fetch(queries.players_of_rated_matches(d))
-            book, changes, count = replay(rows.replay_matches(d, matches, players))
+            book, changes, count = rebuild(rows.rated_matches(d, matches, players))
             await connection.execute(queries.delete_ratings(d))
-            replayed = [queries.replayed_args(m, u, change) for (m, u), change in changes.items()]
-            await connection.executemany(queries.update_replayed_sql(d), replayed)
+            replayed = [queries.rebuilt_args(m, u, change) for (m, u), change in changes.items()]
+            await connection.executemany(queries.update_rebuilt_sql(d), replayed)
             await connection.execute(queries.reset_casual_players(d))
             await connection.executemany(
                 queries.insert_rating_sql(d), [queries.rating_args(r) for r in book.rows()]

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from adapters.sql.dialect import Dialect
-from adapters.sql.replay import ReplayMatch, Scored, decode_sides
-from application.records import MatchSummary, Participant, Rating
+from application.results.archive import MatchSummary, Participant, Rating
+from application.results.rating_book import RatedMatch, Scored, decode_sides
 
 
 class Row(Protocol):
@@ -61,7 +61,7 @@ def summaries(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> lis
     ]
 
 
-def replay_matches(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> list[ReplayMatch]:
+def rated_matches(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -> list[RatedMatch]:
     """The recorded rated matches (already in finishing order) with their players, ready to replay.
 
     ``players`` are those of ``matches`` only."""
@@ -71,7 +71,7 @@ def replay_matches(d: Dialect, matches: Sequence[Row], players: Iterable[Row]) -
             Scored(row["user_id"], row["name"], bool(row["won"]), int(row["points"]))
         )
     return [
-        ReplayMatch(
+        RatedMatch(
             id=row["id"],
             game_type=row["game_type"],
             sides=decode_sides(d.decode_json(row["sides"])),

@@ -6,7 +6,7 @@
   and applies the rest of the log gets the same bytes as the one that played it.
 * A match played through the platform's own steps (``domain.steps``: a full table, moves by the
   seats and by the package's computer players, deadlines) gives a match record
-  (``domain.match_record``) that ``domain.record_check`` verifies against the package.
+  (``domain.match_record``) that ``domain.verification`` verifies against the package.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, validate_options
 from domain.events import event_json
 from domain.game_package import GamePackage, GameVariant
+from domain.live_game import LiveGame, Seat
 from domain.match_log import Logged
 from domain.match_record import Unrecordable, build_record
 from domain.match_replay import ReplayRefused, replay
-from domain.record_check import check_record
 from domain.registry import EngineRegistry
 from domain.seeding import match_rng
-from domain.session import GameSession, Seat
+from domain.verification import check_record
 from engine_contract.failures import At
 from engine_contract.playing import (
     MAX_CHANGES,
@@ -107,7 +107,7 @@ def check_record_verifies(package: GamePackage, variant: GameVariant, seed: int)
         raise at.fail(f"its record does not verify: {verdict.problem}")
 
 
-def played_through_steps(variant: GameVariant, seed: int, at: At) -> tuple[GameSession, list[Logged]]:
+def played_through_steps(variant: GameVariant, seed: int, at: At) -> tuple[LiveGame, list[Logged]]:
     """A full table of people plays a match to its end through ``domain.steps``; now and then a
     seat lets one of the package's computer players move, or a deadline fires. The finished
     envelope, and the log ``Commits.commit`` would have kept."""

@@ -13,10 +13,10 @@ from sanic.exceptions import SanicException
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.admission import Admission
-from application.deadline_worker import run_deadline_worker
+from application.operations.admission import Admission
+from application.operations.shared_lateness import SharedLateness
+from application.playing.deadline_worker import run_deadline_worker
 from application.ports import StorageUnavailable
-from application.shared_lateness import SharedLateness
 from domain.errors import TavoloError
 from entrypoints.config import Settings
 from entrypoints.container import Container, build_container, resolved
@@ -28,7 +28,7 @@ from entrypoints.errors import (
     error_body,
     http_status,
 )
-from entrypoints.http import auth, bots, games, health, lobby_ws, matches, oidc_routes, static, ws
+from entrypoints.http import auth, bots, game_routes, health, lobby_ws, matches, oidc_routes, static, ws
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
@@ -59,7 +59,7 @@ def create_app(settings: Settings, container: Container | None = None, name: str
         health.bp,
         auth.bp,
         oidc_routes.bp,
-        games.bp,
+        game_routes.bp,
         bots.bp,
         matches.bp,
         ws.bp,

@@ -8,8 +8,8 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json, redirect
 
-from application.auth import current_identity, guest_login, logout
-from application.oidc_login import logout_target
+from application.identity.login import current_identity, guest_login, logout
+from application.identity.oidc_login import logout_target
 from domain.errors import Forbidden
 from entrypoints.http.context import (
     COOKIE_NAME,

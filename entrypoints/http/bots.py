@@ -7,8 +7,8 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.computer_players import add_bot, remove_bot
-from application.views import game_view
+from application.playing.computer_players import add_bot, remove_bot
+from application.playing.views import game_view
 from domain.bots.levels import LEVELS
 from entrypoints.http.context import games_of, require_identity
 from entrypoints.http.json_fields import JsonInteger

@@ -12,17 +12,17 @@ from typing import Any
 from sanic import Sanic
 from sanic.request import Request
 
-from application.admission import Admission
-from application.attendance import Attendance
-from application.auth import current_identity
-from application.games import Games, Records
-from application.hub import GameHub
-from application.identity import Identity
-from application.oidc_login import IdentityProvider
-from application.open_tables import LobbyFeed
+from application.finding.open_tables import LobbyFeed
+from application.finding.quick_match import Matchmaker
+from application.identity.caller import Identity
+from application.identity.login import current_identity
+from application.identity.oidc_login import IdentityProvider
+from application.operations.admission import Admission
+from application.operations.rate_limit import FailureLimiter
+from application.playing.attendance import Attendance
+from application.playing.hub import GameHub
+from application.playing.live_games import Archive, LiveGames
 from application.ports import LoginSessions
-from application.quick_match import Matchmaker
-from application.rate_limit import FailureLimiter
 from domain.errors import Unauthorized
 from entrypoints.config import Settings
 
@@ -31,13 +31,13 @@ LOGIN_COOKIE_NAME = "tavolo_login"  # binds an OIDC login under way to the brows
 AnySanic = Sanic[Any, Any]
 
 
-def games_of(app: AnySanic) -> Games:
-    games: Games = app.ctx.games
+def games_of(app: AnySanic) -> LiveGames:
+    games: LiveGames = app.ctx.games
     return games
 
 
-def records_of(app: AnySanic) -> Records:
-    records: Records = app.ctx.records
+def records_of(app: AnySanic) -> Archive:
+    records: Archive = app.ctx.records
     return records
 
 

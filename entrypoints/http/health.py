@@ -14,7 +14,7 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.health import ReadinessCheck
+from application.operations.health import ReadinessCheck
 from entrypoints.draining import drain_of
 from entrypoints.errors import RETRY_AFTER_SECONDS, UNAVAILABLE, UNAVAILABLE_MESSAGE
 from entrypoints.http.context import AnySanic, settings_of

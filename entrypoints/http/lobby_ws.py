@@ -2,7 +2,7 @@
 
 The server sends ``{"type": "open_tables", "tables": [...]}`` on connect and
 whenever the list changes (one read per process and change, see
-``application.open_tables.LobbyFeed``). A logged-in client may send
+``application.finding.open_tables.LobbyFeed``). A logged-in client may send
 ``{"action": "seek", "game_type": ..., "computers_after": seconds | null,
 "options": {...}}`` to wait in the quick-match pool (``options``, optional: the
 match length only, e.g. ``{"deals_to_win": 2}``; only seekers of the same game
@@ -29,14 +29,14 @@ from sanic.exceptions import WebsocketClosed
 from sanic.request import Request
 from websockets.exceptions import ConnectionClosed
 
-from application.identity import Identity
-from application.open_tables import open_tables
+from application.finding.open_tables import open_tables
+from application.identity.caller import Identity
+from application.operations.rate_limit import TokenBucket
 from application.ports import Clock, StorageUnavailable
-from application.rate_limit import TokenBucket
 from domain.engine import JSON
 from domain.errors import InvalidAction, TavoloError, Unauthorized
+from domain.live_game import LiveGame
 from domain.matchmaking import Seeker
-from domain.session import GameSession
 from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
 from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
 from entrypoints.http.context import games_of, identity, lobby_feed_of, matchmaker_of, settings_of
@@ -60,7 +60,7 @@ class LobbySocket:
     async def tables(self, listed: list[JSON]) -> None:
         await self.send({"type": "open_tables", "tables": listed})
 
-    async def matched(self, session: GameSession) -> None:
+    async def matched(self, session: LiveGame) -> None:
         self.seeking = None
         await self.send({"type": "matched", "game_id": session.id, "game_type": session.game_type})
 

@@ -9,8 +9,8 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.match_records import match_record, match_replay
-from application.statistics import leaderboard, match_history, my_ratings
+from application.results.match_records import match_record, match_replay
+from application.results.statistics import leaderboard, match_history, my_ratings
 from entrypoints.http.context import identity, records_of, require_identity
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (

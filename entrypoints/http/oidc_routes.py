@@ -15,7 +15,7 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, redirect
 
-from application.oidc_login import IdentityProvider, begin_login, finish_login, new_login_binding
+from application.identity.oidc_login import IdentityProvider, begin_login, finish_login, new_login_binding
 from domain.errors import NotFound
 from entrypoints.http.auth import set_session_cookie
 from entrypoints.http.context import (

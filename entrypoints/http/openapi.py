@@ -21,7 +21,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
-from application.lobby import list_game_types
+from application.finding.lobby import list_game_types
 from entrypoints.http.context import COOKIE_NAME, AnySanic, games_of
 from entrypoints.http.frame_schemas import COMPONENTS as FRAME_COMPONENTS
 from entrypoints.http.openapi_games import with_installed_games

@@ -11,7 +11,7 @@ a failure nobody foresaw is logged with its traceback and answered with code
 ``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that sends faster
 than its budget (``WS_RATE_PER_SECOND``, bursts of ``WS_RATE_BURST``) is closed
 with 1008. A player's move past what the server takes on at once
-(``application.admission``) is answered ``busy`` with ``retry_after_ms`` at
+(``application.operations.admission``) is answered ``busy`` with ``retry_after_ms`` at
 once, having changed nothing.
 
 A worker that is stopping (``entrypoints.draining``) refuses new sockets (503
@@ -41,12 +41,12 @@ from sanic.response import HTTPResponse
 from sanic.response import json as json_response
 from websockets.exceptions import ConnectionClosed
 
-from application.hub import GameHub
-from application.identity import Identity
-from application.play import act
+from application.identity.caller import Identity
+from application.operations.rate_limit import TokenBucket
+from application.playing.hub import GameHub
+from application.playing.play import act
+from application.playing.rematch import ask_rematch
 from application.ports import Clock, StorageUnavailable
-from application.rate_limit import TokenBucket
-from application.rematch import ask_rematch
 from domain.engine import JSON
 from domain.errors import Forbidden, InvalidAction, NotFound, TavoloError
 from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of

@@ -26,7 +26,7 @@ SALT = "5a17" * 8  # the salt of every match such a server starts
 
 @dataclass(frozen=True)
 class Deal:
-    seed: str  # a match seed (hex), as ``application.transition.new_seed`` makes them
+    seed: str  # a match seed (hex), as ``application.playing.transition.new_seed`` makes them
     turn: int
     view: dict[str, Any]
 
@@ -84,8 +84,8 @@ async def seeded_server(seed: str, settings: Settings | None = None) -> AsyncIte
     settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
     app = create_app(settings, build_container(settings))
     with (
-        patch("application.lobby.new_secret", lambda: MatchSecret(seed, SALT)),
-        patch("application.computer_players.new_secret", lambda: MatchSecret(seed, SALT)),
+        patch("application.finding.lobby.new_secret", lambda: MatchSecret(seed, SALT)),
+        patch("application.playing.computer_players.new_secret", lambda: MatchSecret(seed, SALT)),
     ):
         async with running_server(settings, port, app) as running:
             yield running

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from playwright.async_api import Browser, expect
 
-from application.admission import Admission
+from application.operations.admission import Admission
 from domain.errors import Busy
 from tests.browser.pages import (
     PHONE,

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
-from application.auth import MAX_NAME_LENGTH
+from application.identity.login import MAX_NAME_LENGTH
 from tests.browser.pages import Player, open_guest, play_a_card
 from tests.browser.table_life import open_by_api, quick_server
 

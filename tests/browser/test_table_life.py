@@ -12,7 +12,7 @@ from unittest.mock import patch
 import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
-from application import rematch
+from application.playing import rematch
 from tests.browser.pages import (
     DESKTOP,
     PHONE,
@@ -282,7 +282,7 @@ async def test_a_match_against_the_computer_ends_casual_without_ratings_and_its_
         # The computer always agrees, so Anna's ask names the new table; its opening is interrupted once
         # (as if the server stopped between the two steps): the page finds no table there, asks once
         # more, and that ask opens it.
-        with patch("application.rematch.open_rematch", InterruptedOnce()) as opening:
+        with patch("application.playing.rematch.open_rematch", InterruptedOnce()) as opening:
             await anna.by("rematch").click()
             await expect(anna.page).not_to_have_url(re.compile(game["id"]))
             assert opening.calls == 2

@@ -2,7 +2,7 @@
 
 This package module holds the small vocabulary the suites share (the
 ``Timeline`` that moves time, the lifetimes the adapters are built with, and a
-``GameSession`` builder); the fixtures and the adapter registries live in
+``LiveGame`` builder); the fixtures and the adapter registries live in
 ``conftest.py``.
 """
 
@@ -21,12 +21,12 @@ from application.ports import (
     Clock,
     Commits,
     DeadlineQueue,
+    GameStore,
     LobbyNotices,
     Notifier,
     Presence,
-    SessionStore,
 )
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 
 # Lifetimes every adapter under test is configured with. They are short so that
 # an adapter on real time (Redis) runs the same suites in a few seconds; the
@@ -51,11 +51,11 @@ Advance = Callable[[float], Awaitable[None]]
 @dataclass(frozen=True)
 class CommitSetup:
     """A ``Commits`` adapter with the store, deadline queue, notifier and lobby notices it
-    writes to (the ``Commits``, ``SessionStore`` and open-tables suites run on it). The store
+    writes to (the ``Commits``, ``GameStore`` and open-tables suites run on it). The store
     keeps a lobby for ``LOBBY_TTL_SECONDS`` and a started game for ``GAME_TTL_SECONDS``."""
 
     commits: Commits
-    store: SessionStore
+    store: GameStore
     deadlines: DeadlineQueue
     notifier: Notifier
     lobby: LobbyNotices
@@ -101,7 +101,7 @@ class Timeline:
             await asyncio.sleep(0)  # let tasks that watch the clock run
 
 
-async def create(commits: Commits, session: GameSession) -> bool:
+async def create(commits: Commits, session: LiveGame) -> bool:
     """Create ``session`` as a new game: a commit that expects version 0, with no deadlines."""
     return await commits.commit(session, 0, ())
 
@@ -118,13 +118,13 @@ def new_session(
     join_code: str | None = None,
     state: dict[str, Any] | None = None,
     version: int = 1,
-) -> GameSession:
+) -> LiveGame:
     """A fresh lobby envelope with a unique id and join code (unless given)."""
     seats = tuple(
         None if user_id is None else Seat(user_id, user_id.removeprefix("u-").title()) for user_id in seated
     )
     first_seated = next((user_id for user_id in seated if user_id is not None), "u-nobody")
-    return GameSession(
+    return LiveGame(
         id=str(uuid.uuid4()),
         game_type="briscola",
         join_code=join_code if join_code is not None else new_join_code(),

@@ -26,7 +26,7 @@ How an adapter joins a suite (the Redis ones live in ``redis_factories.py``):
    too (``tests.cluster``: this test process's private cluster, started on
    first use and stopped when the session ends).
 
-The ``SessionStore`` is read-only (``Commits`` writes every session), so its
+The ``GameStore`` is read-only (``Commits`` writes every session), so its
 suite runs on ``commit_setup``: a store together with the commits that write it
 (and the deadline queue, notifier and lobby notices they announce to). Likewise
 ``Presence`` announces on a notifier: ``presence_setup`` holds both.
@@ -52,12 +52,12 @@ import pytest
 from adapters.memory.clock import FakeClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.game_store import MemoryGameStore
 from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.match_pool import MemoryMatchPool
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
-from adapters.memory.session_store import MemorySessionStore
 from adapters.memory.worker_loads import MemoryWorkerLoads
 from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier, WorkerLoads
 from tests.cluster import stop_shared_cluster
@@ -108,9 +108,7 @@ async def memory_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessio
 
 @asynccontextmanager
 async def memory_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
-    store = MemorySessionStore(
-        timeline.fake, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS
-    )
+    store = MemoryGameStore(timeline.fake, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS)
     deadlines, notifier, lobby = MemoryDeadlineQueue(timeline.fake), MemoryNotifier(), MemoryLobbyNotices()
     commits = MemoryCommits(store, deadlines, notifier, lobby)
     yield CommitSetup(commits, store, deadlines, notifier, lobby)

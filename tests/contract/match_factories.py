@@ -34,10 +34,10 @@ from pypika.dialects import PostgreSQLQuery, SQLLiteQuery
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.sql.dialect import POSTGRES, SQLITE, Dialect, Statement
-from adapters.sql.replay import RatingBook
 from adapters.sqlite.matches import SqliteMatchRepository
 from application.ports import MatchRepository
-from application.records import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from application.results.archive import FinishedMatch, HistoryCursor, MatchSummary, Rating
+from application.results.rating_book import RatingBook
 from tests.conftest import service_unavailable
 
 ADMIN_DSN = os.environ.get("TAVOLO_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")

@@ -29,13 +29,13 @@ from adapters.memory.clock import SystemClock
 from adapters.redis import (
     RedisCommits,
     RedisDeadlineQueue,
+    RedisGameStore,
     RedisKeys,
     RedisLobbyNotices,
     RedisLoginSessions,
     RedisMatchPool,
     RedisNotifier,
     RedisPresence,
-    RedisSessionStore,
     connect,
 )
 from adapters.redis.connection import Client, connect_cluster, is_cluster
@@ -197,7 +197,7 @@ async def redis_commits(timeline: Timeline, cluster: bool = False) -> AsyncItera
         closing(RedisLobbyNotices(space.client, space.keys)) as lobby,
     ):
         await lobby.start()  # subscribed at start-up, so a listen() hears what follows at once
-        store = RedisSessionStore(space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS)
+        store = RedisGameStore(space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS)
         commits = RedisCommits(
             space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS
         )

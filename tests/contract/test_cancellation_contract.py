@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from application.ports import MatchRepository, ScheduledDeadline
-from application.records import FinishedMatch, Participant
+from application.results.archive import FinishedMatch, Participant
 from tests.contract import CommitSetup, create, new_session
 from tests.contract.match_factories import MATCH_REPOSITORIES
 

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 
 from application.ports import Notification, ScheduledDeadline
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 from tests.contract import CommitSetup, Timeline, create, new_join_code, new_session
 from tests.contract.test_notifier_contract import close, next_change
 
@@ -20,7 +20,7 @@ async def due_now(setup: CommitSetup) -> list[tuple[str, str]]:
 
 
 async def assert_announced_next(
-    setup: CommitSetup, listener: AsyncIterator[Notification], game: GameSession
+    setup: CommitSetup, listener: AsyncIterator[Notification], game: LiveGame
 ) -> None:
     """Commit a change of ``game`` and assert that it is the next thing ``listener`` hears
     (so nothing about a refused commit came before it); then close the listener."""

@@ -19,7 +19,7 @@ from adapters.redis import connect
 from adapters.redis.probe import RedisProbe
 from adapters.sqlite.executor import SqliteExecutor
 from adapters.sqlite.matches import SqliteMatchRepository
-from application.health import HealthProbe
+from application.operations.health import HealthProbe
 from application.ports import StorageUnavailable
 from tests.contract import Timeline
 from tests.contract.match_factories import postgres_database, sqlite_database

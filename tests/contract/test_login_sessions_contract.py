@@ -6,7 +6,7 @@ import asyncio
 import secrets
 import string
 
-from application.identity import Identity
+from application.identity.caller import Identity
 from application.ports import LoginAttempt, LoginSessions
 from tests.contract import LOGIN_ABSOLUTE_SECONDS, LOGIN_IDLE_SECONDS, Advance
 

@@ -1,7 +1,7 @@
-"""The match-log part of the ``Commits`` / ``SessionStore`` contract, for every adapter.
+"""The match-log part of the ``Commits`` / ``GameStore`` contract, for every adapter.
 
 ``Commits.commit(..., logged)`` appends the change's ``Logged`` entry to the game's log in the
-same atomic step as the change; ``SessionStore.log`` reads the entries back, oldest first. A
+same atomic step as the change; ``GameStore.log`` reads the entries back, oldest first. A
 refused commit appends nothing, a created game starts with an empty log (or with the one entry
 its creation logged), and the log lives and expires with its game.
 """
@@ -11,20 +11,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.engine import Timeouts
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 from tests.contract import GAME_TTL_SECONDS, Advance, CommitSetup, create, new_join_code, new_session
 
 T0 = 1_700_000_000.0
 
 
-def started(lobby: GameSession, at: float = T0 + 1.25) -> tuple[GameSession, Logged]:
+def started(lobby: LiveGame, at: float = T0 + 1.25) -> tuple[LiveGame, Logged]:
     """The match of ``lobby`` under way, and the start its log keeps."""
     game = lobby.started({"hands": [["01D", "07B"], ["10S", "03C"]]}, now=at)
     return game, Logged.start(game.version, at, Timeouts(turn=45.5, hand_ack=20.0))
 
 
-def moved(game: GameSession, number: int) -> tuple[GameSession, Logged]:
+def moved(game: LiveGame, number: int) -> tuple[LiveGame, Logged]:
     """The next change of ``game``: an action, a deadline or a hand-over, by ``number``, and
     its entry in the log (at a time with all the digits a float keeps)."""
     at = game.updated_at + 1.123456789
@@ -40,7 +40,7 @@ def moved(game: GameSession, number: int) -> tuple[GameSession, Logged]:
     return after, entries[number % len(entries)]
 
 
-async def a_game_under_way(setup: CommitSetup) -> tuple[GameSession, list[Logged]]:
+async def a_game_under_way(setup: CommitSetup) -> tuple[LiveGame, list[Logged]]:
     lobby = new_session()
     assert await create(setup.commits, lobby)
     game, start = started(lobby)

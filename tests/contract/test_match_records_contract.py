@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from application.ports import MatchRepository
-from application.record_match import finished_match
-from application.records import FinishedMatch
-from domain.session import Seat
+from application.results.archive import FinishedMatch
+from application.results.recording import finished_match
+from domain.live_game import Seat
 from tests.contract.match_factories import MATCH_REPOSITORIES, MatchRepositoryUnderTest
 from tests.unit.domain.played_matches import REGISTRY, play_match
 

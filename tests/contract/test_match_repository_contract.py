@@ -15,7 +15,7 @@ import pytest
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.sqlite.matches import SqliteMatchRepository
 from application.ports import MatchRepository, StorageUnavailable
-from application.records import FinishedMatch, HistoryCursor, MatchSummary, Participant, Rating
+from application.results.archive import FinishedMatch, HistoryCursor, MatchSummary, Participant, Rating
 from tests.conftest import service_unavailable
 from tests.contract.match_factories import ADMIN_DSN, MATCH_REPOSITORIES, MatchRepositoryUnderTest
 

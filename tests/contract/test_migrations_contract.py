@@ -14,7 +14,7 @@ import pytest
 from pypika import Table
 
 from adapters.sql.dialect import Dialect, Statement, statement
-from application.records import FinishedMatch, Participant, Rating
+from application.results.archive import FinishedMatch, Participant, Rating
 from tests.contract.match_factories import MIGRATION_TARGETS, MigrationTarget
 
 REAL = ["0001_matches", "0002_rated_matches", "0003_match_records"]

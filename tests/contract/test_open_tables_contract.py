@@ -1,7 +1,7 @@
-"""The open tables, for every adapter: ``SessionStore.open_tables``, the lobby TTL of
+"""The open tables, for every adapter: ``GameStore.open_tables``, the lobby TTL of
 ``Commits`` and the ``LobbyNotices`` it tells.
 
-A table is listed while it is ``GameSession.listed``: public, in the lobby, with
+A table is listed while it is ``LiveGame.listed``: public, in the lobby, with
 a free seat and a person at it. The lobby is told of every commit of a table that
 is listed or was until that commit. A test listens before its first commit and
 hears each notice it expects (one still on its way when ``listen`` was called
@@ -16,7 +16,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 from tests.contract import (
     GAME_TTL_SECONDS,
     LOBBY_TTL_SECONDS,
@@ -31,11 +31,11 @@ QUIET_SECONDS = 0.3
 T0 = 1_700_000_000.0
 
 
-def public_lobby(created_at: float = T0, seated: tuple[str | None, ...] = ("u-alice", None)) -> GameSession:
+def public_lobby(created_at: float = T0, seated: tuple[str | None, ...] = ("u-alice", None)) -> LiveGame:
     return replace(new_session(created_at=created_at, seated=seated), public=True)
 
 
-async def commit(setup: CommitSetup, before: GameSession, after: GameSession) -> GameSession:
+async def commit(setup: CommitSetup, before: LiveGame, after: LiveGame) -> LiveGame:
     assert await setup.commits.commit(after, before.version, ())
     return after
 

@@ -20,16 +20,16 @@ from redis.asyncio.cluster import RedisCluster
 from adapters.redis import (
     RedisCommits,
     RedisDeadlineQueue,
+    RedisGameStore,
     RedisLobbyNotices,
     RedisNotifier,
     RedisPresence,
-    RedisSessionStore,
 )
 from adapters.redis.keys import SHARDS
 from application.ports import Connection, Notification, ScheduledDeadline
 from domain.engine import Event
+from domain.live_game import Seat
 from domain.match_log import Logged
-from domain.session import Seat
 from tests.cluster import RedisClusterServers, shared_cluster
 from tests.contract import Timeline, create, new_session
 from tests.contract.redis_factories import RedisSpace, redis_space
@@ -335,7 +335,7 @@ async def test_after_a_plain_channels_connection_drops_the_lobby_is_told_and_the
 
 async def test_a_creation_reserves_its_code_first_and_gives_it_back_when_refused(space: RedisSpace) -> None:
     commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
-    store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
+    store = RedisGameStore(space.client, space.keys, ttl_seconds=30)
     first = new_session()
     assert await create(commits, first)
     same_id = replace(new_session(), id=first.id)
@@ -348,7 +348,7 @@ async def test_a_creation_reserves_its_code_first_and_gives_it_back_when_refused
 
 async def test_a_code_naming_no_game_reads_as_none_and_does_not_block_another_code(space: RedisSpace) -> None:
     """What a process that died between reserving a code and its commit leaves behind."""
-    store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
+    store = RedisGameStore(space.client, space.keys, ttl_seconds=30)
     await space.client.set(space.keys.code("ORPHAN"), "no-such-game", px=5_000)
 
     assert await store.find_by_code("ORPHAN") is None
@@ -358,7 +358,7 @@ async def test_the_code_and_user_indexes_follow_the_lobby_the_start_and_the_end_
     space: RedisSpace,
 ) -> None:
     commits = RedisCommits(space.client, space.keys, ttl_seconds=30, lobby_ttl_seconds=5)
-    store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
+    store = RedisGameStore(space.client, space.keys, ttl_seconds=30)
     lobby = new_session(seated=("u-alice", None))
     assert await create(commits, lobby)
     code, alice = space.keys.code(lobby.join_code), space.keys.user_games("u-alice")

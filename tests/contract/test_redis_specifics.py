@@ -17,16 +17,16 @@ import pytest
 from adapters.redis import (
     RedisCommits,
     RedisDeadlineQueue,
+    RedisGameStore,
     RedisLobbyNotices,
     RedisMatchPool,
     RedisNotifier,
     RedisPresence,
-    RedisSessionStore,
 )
 from adapters.redis.presence import RENEW_CHUNK
 from application.ports import ClaimedDeadline, Connection, Notification, ScheduledDeadline
+from domain.live_game import Seat
 from domain.matchmaking import Group, Seeker
-from domain.session import Seat
 from tests.contract import Timeline, create, new_session
 from tests.contract.redis_factories import RedisSpace, redis_space
 
@@ -80,8 +80,8 @@ async def kill_pubsub_connections(space: RedisSpace) -> int:
 async def test_a_writer_that_stalled_cannot_overwrite_the_state_another_process_committed_after_it(
     space: RedisSpace,
 ) -> None:
-    slow_store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
-    fast_store = RedisSessionStore(space.client, space.keys, ttl_seconds=30)
+    slow_store = RedisGameStore(space.client, space.keys, ttl_seconds=30)
+    fast_store = RedisGameStore(space.client, space.keys, ttl_seconds=30)
     slow_commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
     fast_commits = RedisCommits(space.client, space.keys, ttl_seconds=30)
     session = new_session()

@@ -18,11 +18,11 @@ import pytest
 from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import connect, connect_cluster, is_cluster
 from adapters.redis.deadlines import RedisDeadlineQueue
+from adapters.redis.game_store import RedisGameStore
 from adapters.redis.keys import RedisKeys
 from adapters.redis.login_sessions import RedisLoginSessions
 from adapters.redis.notifier import RedisNotifier
-from adapters.redis.session_store import RedisSessionStore
-from application.identity import Identity
+from application.identity.caller import Identity
 from application.ports import ClaimedDeadline, LoginAttempt, ScheduledDeadline, StorageUnavailable
 from tests.contract import new_session
 
@@ -54,7 +54,7 @@ def nowhere_keys(client: Any) -> RedisKeys:
 
 def calls(client: Any) -> dict[str, Callable[[], Awaitable[Any]]]:
     keys = nowhere_keys(client)
-    store = RedisSessionStore(client, keys, ttl_seconds=60)
+    store = RedisGameStore(client, keys, ttl_seconds=60)
     commits = RedisCommits(client, keys, ttl_seconds=60)
     deadlines = RedisDeadlineQueue(client, keys)
     notifier = RedisNotifier(client, keys)

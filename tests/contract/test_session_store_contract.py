@@ -1,11 +1,11 @@
-"""The ``SessionStore`` contract, for every adapter: it reads what ``Commits`` wrote."""
+"""The ``GameStore`` contract, for every adapter: it reads what ``Commits`` wrote."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from domain.session import Seat
+from domain.live_game import Seat
 from tests.contract import SESSION_TTL_SECONDS, Advance, CommitSetup, create, new_session
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 
 from adapters.sqlite.matches import SqliteMatchRepository
-from application.records import FinishedMatch, Participant
+from application.results.archive import FinishedMatch, Participant
 from tests.contract.match_factories import postgres_database
 from tests.contract.redis_factories import redis_url
 from tests.e2e.processes import tavolo_serve

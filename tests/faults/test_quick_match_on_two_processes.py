@@ -22,7 +22,7 @@ from contextlib import AsyncExitStack
 import httpx
 
 from adapters.redis import RedisKeys, RedisMatchPool, connect
-from application.quick_match import LEASE_SECONDS, OPEN_GRACE_SECONDS
+from application.finding.quick_match import LEASE_SECONDS, OPEN_GRACE_SECONDS
 from domain.matchmaking import Seeker, find_group
 from tests.contract.redis_factories import redis_url
 from tests.e2e.processes import ServerProcess, tavolo_serve

@@ -15,7 +15,7 @@ again blindly).
 
 At the end every match must be over and recorded exactly once (one ``match``
 row with a row per seat in PostgreSQL, each person's rating moved once), its
-record must verify (``domain.record_check``) with one step per version, and:
+record must verify (``domain.verification``) with one step per version, and:
 
 - lost: a move a player saw accepted (its own ``play`` or ``ack`` among the
   events of a state frame) that is not the record's step at that version;
@@ -49,7 +49,7 @@ import pytest_asyncio
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
-from domain.record_check import check_record
+from domain.verification import check_record
 from entrypoints.game_packages import installed_registry
 from entrypoints.http.context import COOKIE_NAME
 from tests.contract.match_factories import postgres_database

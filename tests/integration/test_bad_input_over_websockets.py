@@ -13,7 +13,7 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from application.games import Games
+from application.playing.live_games import LiveGames
 from domain.games.fishing import SCOPONE
 from tests.integration.server import Guest, RunningServer, Socket, running_server, server_settings
 from tests.unit.games.fishing.builders import position
@@ -33,8 +33,8 @@ class Table:
     code: str
 
     @property
-    def games(self) -> Games:
-        games: Games = self.server.app.ctx.games
+    def games(self) -> LiveGames:
+        games: LiveGames = self.server.app.ctx.games
         return games
 
 
@@ -46,7 +46,7 @@ async def seat_four(server: RunningServer) -> tuple[list[Guest], str, str]:
     return guests, created["id"], created["join_code"]
 
 
-async def install(games: Games, game_id: str, state: Any) -> None:
+async def install(games: LiveGames, game_id: str, state: Any) -> None:
     session = await games.store.get(game_id)
     assert session is not None
     arranged = dataclasses.replace(session, state=SCOPONE.dump(state), version=session.version + 1)

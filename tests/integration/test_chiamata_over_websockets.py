@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from application.games import Games
+from application.playing.live_games import LiveGames
 from tests.integration.players import play_until_game_over, watch_until_game_over
 from tests.integration.server import Guest, Socket, running_server
 
@@ -33,7 +33,7 @@ async def test_a_chiamata_match_is_recorded_as_the_calling_side_against_the_defe
                 ):
                     assert game.get("partner") is None and game.get("alone") is None
 
-        games: Games = server.app.ctx.games
+        games: LiveGames = server.app.ctx.games
         history = await games.matches.history(guests[0].user_id, 10)
         assert len(history) == 1
         match = history[0]

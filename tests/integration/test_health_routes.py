@@ -10,7 +10,7 @@ import httpx
 
 from adapters.redis import connect
 from adapters.redis.probe import RedisProbe
-from application.health import ReadinessCheck
+from application.operations.health import ReadinessCheck
 from tests.integration.server import free_port, running_server, server_settings
 
 

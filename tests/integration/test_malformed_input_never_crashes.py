@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-import application.play
+import application.playing.play
 import entrypoints.http.ws
 from entrypoints.config import Settings
 from tests.conftest import service_unavailable
@@ -207,7 +207,7 @@ async def test_a_history_cursor_holding_a_nul_or_control_character_is_a_400(kind
 async def test_an_unforeseen_failure_is_an_internal_error_frame_logged_without_values_and_the_socket_goes_on(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    real_act = application.play.act
+    real_act = application.playing.play.act
     held = " ".join(["07D", "of another hand,", "and a session", "cookie"])  # not on the raising line
 
     async def act(platform: Any, game_id: str, user_id: str | None, message: Any) -> Any:

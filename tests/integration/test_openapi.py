@@ -17,8 +17,8 @@ from typing import Any
 import httpx
 from openapi_spec_validator import validate
 
-from application.records import HistoryCursor
-from application.statistics import encode_cursor
+from application.results.archive import HistoryCursor
+from application.results.statistics import encode_cursor
 from entrypoints.http.context import COOKIE_NAME
 from entrypoints.http.openapi import SECURITY_SCHEME, openapi_path, undocumented_routes
 from tests.integration.server import Guest, RunningServer, running_server, server_settings

@@ -9,7 +9,7 @@ from joserfc import jwt
 from joserfc.jwk import KeySet, OctKey, RSAKey
 
 from adapters.oidc import UnknownSigningKey, validate_id_token
-from application.oidc_login import LoginFailed
+from application.identity.oidc_login import LoginFailed
 
 ISSUER = "https://id.example.com"
 CLIENT_ID = "tavolo"

@@ -14,7 +14,7 @@ from joserfc.jwk import KeySet, RSAKey
 
 from adapters.memory.clock import FakeClock
 from adapters.oidc import OidcProvider
-from application.oidc_login import LoginFailed
+from application.identity.oidc_login import LoginFailed
 
 ISSUER = "https://id.example.com"
 

@@ -19,7 +19,7 @@ from adapters.redis.lua import (
     script,
 )
 from application.ports import ScheduledDeadline
-from domain.session import GameSession, Phase, Seat
+from domain.live_game import LiveGame, Phase, Seat
 
 
 def test_a_script_is_its_fragments_then_its_body() -> None:
@@ -51,8 +51,8 @@ def test_every_fragment_defines_one_local_function() -> None:
         assert fragment.source.count("local function ") == 1
 
 
-def table(public: bool = False, phase: Phase = "lobby") -> GameSession:
-    return GameSession(
+def table(public: bool = False, phase: Phase = "lobby") -> LiveGame:
+    return LiveGame(
         id="g1",
         game_type="briscola",
         join_code="ABC123",

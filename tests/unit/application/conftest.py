@@ -13,12 +13,12 @@ import pytest
 from adapters.memory.clock import FakeClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.game_store import MemoryGameStore
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
-from adapters.memory.session_store import MemorySessionStore
-from application.games import Games
-from application.identity import Identity
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
 from domain.engine import Timeouts
 from entrypoints.game_packages import installed_registry
 
@@ -29,8 +29,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def store(clock: FakeClock) -> MemorySessionStore:
-    return MemorySessionStore(clock, ttl_seconds=3600)
+def store(clock: FakeClock) -> MemoryGameStore:
+    return MemoryGameStore(clock, ttl_seconds=3600)
 
 
 @pytest.fixture
@@ -50,9 +50,9 @@ def logins(clock: FakeClock) -> MemoryLoginSessions:
 
 @pytest.fixture
 def games(
-    clock: FakeClock, store: MemorySessionStore, deadlines: MemoryDeadlineQueue, notifier: MemoryNotifier
-) -> Games:
-    return Games(
+    clock: FakeClock, store: MemoryGameStore, deadlines: MemoryDeadlineQueue, notifier: MemoryNotifier
+) -> LiveGames:
+    return LiveGames(
         registry=installed_registry(),
         store=store,
         commits=MemoryCommits(store, deadlines, notifier),

@@ -2,16 +2,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game, join_game
-from application.queries import snapshot
-from domain.session import GameSession
+from application.finding.lobby import create_game, join_game
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
+from application.playing.queries import snapshot
+from domain.live_game import LiveGame
 
 
 async def started_game(
-    games: Games, players: list[Identity], game_type: str = "scopone_scientifico", **options: Any
-) -> GameSession:
+    games: LiveGames, players: list[Identity], game_type: str = "scopone_scientifico", **options: Any
+) -> LiveGame:
     session = await create_game(games, players[0], game_type, options)
     seats = games.registry.get(game_type).seats
     for player in players[1:seats]:
@@ -20,7 +20,7 @@ async def started_game(
 
 
 async def player_on_turn(
-    games: Games, game_id: str, players: list[Identity]
+    games: LiveGames, game_id: str, players: list[Identity]
 ) -> tuple[Identity, dict[str, Any]]:
     for player in players:
         view = await snapshot(games, game_id, player.user_id)

@@ -6,7 +6,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from application.admission import Admission
+from application.operations.admission import Admission
 from domain.errors import Busy
 
 

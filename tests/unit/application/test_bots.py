@@ -6,19 +6,19 @@ import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from application.computer_players import add_bot, remove_bot
-from application.deadline_worker import fire_due
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game, join_game
-from application.play import act
-from application.queries import snapshot
+from application.finding.lobby import create_game, join_game
+from application.identity.caller import Identity
+from application.playing.computer_players import add_bot, remove_bot
+from application.playing.deadline_worker import fire_due
+from application.playing.live_games import LiveGames
+from application.playing.play import act
+from application.playing.queries import snapshot
 from domain.errors import Conflict, Forbidden, GameFull, IllegalMove, InvalidAction, NotFound
 from tests.unit.application.helpers import legal_play
 
 
 async def test_the_creator_seats_bots_and_the_last_one_starts_the_match(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     for level in ("easy", "normal", "normal"):
@@ -31,7 +31,7 @@ async def test_the_creator_seats_bots_and_the_last_one_starts_the_match(
 
 
 async def test_the_creator_chooses_the_chair_of_each_computer_player(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     session = await add_bot(games, players[0], session.id, "normal", chair=2)
@@ -45,7 +45,7 @@ async def test_the_creator_chooses_the_chair_of_each_computer_player(
 
 
 async def test_only_the_creator_seats_bots_and_only_before_the_start(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await create_game(games, players[0], "scopa", {})
     with pytest.raises(Forbidden):
@@ -57,7 +57,7 @@ async def test_only_the_creator_seats_bots_and_only_before_the_start(
         await add_bot(games, players[0], session.id, "easy")
 
 
-async def test_a_bot_can_be_removed_before_the_start(games: Games, players: list[Identity]) -> None:
+async def test_a_bot_can_be_removed_before_the_start(games: LiveGames, players: list[Identity]) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     session = await add_bot(games, players[0], session.id, "normal")
     session = await remove_bot(games, players[0], session.id, 1)
@@ -67,7 +67,7 @@ async def test_a_bot_can_be_removed_before_the_start(games: Games, players: list
 
 
 async def test_bots_play_their_turns_by_short_deadlines_and_finish_the_match_with_a_person(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     games = dataclasses.replace(games, bot_delay=0.5)
     session = await create_game(games, players[0], "scopone_scientifico", {"target_score": 1})

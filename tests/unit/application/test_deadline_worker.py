@@ -2,15 +2,15 @@ from __future__ import annotations
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from application.deadline_worker import fire_due
-from application.games import Games
-from application.identity import Identity
-from application.queries import snapshot
+from application.identity.caller import Identity
+from application.playing.deadline_worker import fire_due
+from application.playing.live_games import LiveGames
+from application.playing.queries import snapshot
 from tests.unit.application.helpers import started_game
 
 
 async def test_no_deadline_fires_before_its_due_time(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players)
     clock.advance(games.timeouts.turn - 0.001)
@@ -19,7 +19,7 @@ async def test_no_deadline_fires_before_its_due_time(
 
 
 async def test_a_turn_timeout_plays_a_legal_card_for_the_absent_player(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players)
     clock.advance(games.timeouts.turn)
@@ -31,7 +31,7 @@ async def test_a_turn_timeout_plays_a_legal_card_for_the_absent_player(
 
 
 async def test_timeouts_alone_finish_a_match(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=3)
     for _ in range(5000):
@@ -47,9 +47,9 @@ async def test_timeouts_alone_finish_a_match(
 
 
 async def test_a_deadline_fired_twice_changes_the_game_once(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
-    from application.deadline_worker import fire_one
+    from application.playing.deadline_worker import fire_one
     from application.ports import ClaimedDeadline
 
     session = await started_game(games, players)

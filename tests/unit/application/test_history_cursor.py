@@ -6,8 +6,8 @@ import base64
 
 import pytest
 
-from application.records import HistoryCursor
-from application.statistics import decode_cursor, encode_cursor
+from application.results.archive import HistoryCursor
+from application.results.statistics import decode_cursor, encode_cursor
 from domain.errors import InvalidAction
 
 

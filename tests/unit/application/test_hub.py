@@ -8,10 +8,10 @@ import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.notifier import MemoryNotifier
-from application.games import Games
-from application.hub import GameHub
-from application.identity import Identity
-from application.play import act
+from application.identity.caller import Identity
+from application.playing.hub import GameHub
+from application.playing.live_games import LiveGames
+from application.playing.play import act
 from application.ports import Notification, StorageUnavailable
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
 
@@ -43,7 +43,7 @@ async def settle() -> None:
 
 
 async def test_each_connection_gets_its_own_view_after_a_move(
-    games: Games, players: list[Identity], notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
     session = await started_game(games, players)
     hub = GameHub(games, notifier)
@@ -66,7 +66,7 @@ async def test_each_connection_gets_its_own_view_after_a_move(
 
 
 async def test_a_snapshot_carries_no_events_and_a_change_carries_its_own(
-    games: Games, players: list[Identity], notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
     session = await started_game(games, players)  # its last change dealt every hand
     hub = GameHub(games, notifier)
@@ -86,7 +86,7 @@ async def test_a_snapshot_carries_no_events_and_a_change_carries_its_own(
 
 
 async def test_a_process_shows_a_version_it_holds_without_decoding_the_announced_envelope(
-    games: Games, players: list[Identity], notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
     session = await started_game(games, players)
     hub = GameHub(games, notifier)
@@ -107,7 +107,7 @@ async def test_a_process_shows_a_version_it_holds_without_decoding_the_announced
 
 
 async def test_a_resync_brings_every_connection_up_to_date(
-    games: Games, players: list[Identity], notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
     session = await started_game(games, players)
     hub = GameHub(games, notifier)
@@ -121,9 +121,9 @@ async def test_a_resync_brings_every_connection_up_to_date(
 
 
 async def test_the_hub_resubscribes_and_resyncs_when_its_subscription_fails(
-    games: Games, players: list[Identity], monkeypatch, notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], monkeypatch, notifier: MemoryNotifier
 ) -> None:
-    import application.hub as hub_module
+    import application.playing.hub as hub_module
 
     monkeypatch.setattr(hub_module, "RESUBSCRIBE_PAUSE", 0.0)
     session = await started_game(games, players)
@@ -169,7 +169,7 @@ class FlakyStore:
 
 
 async def test_a_watched_game_that_is_no_longer_stored_is_announced_gone(
-    games: Games, players: list[Identity], clock: FakeClock, notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], clock: FakeClock, notifier: MemoryNotifier
 ) -> None:
     session = await started_game(games, players)
     hub = GameHub(games, notifier)
@@ -181,9 +181,9 @@ async def test_a_watched_game_that_is_no_longer_stored_is_announced_gone(
 
 
 async def test_a_fan_out_without_storage_is_retried_until_storage_comes_back(
-    games: Games, players: list[Identity], monkeypatch: pytest.MonkeyPatch, notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], monkeypatch: pytest.MonkeyPatch, notifier: MemoryNotifier
 ) -> None:
-    import application.hub as hub_module
+    import application.playing.hub as hub_module
 
     monkeypatch.setattr(hub_module, "RESYNC_RETRY_SECONDS", 0.01)
     session = await started_game(games, players)
@@ -209,7 +209,7 @@ async def test_a_fan_out_without_storage_is_retried_until_storage_comes_back(
 
 
 async def test_an_attach_without_storage_follows_nothing_and_can_be_tried_again(
-    games: Games, players: list[Identity], notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
     session = await started_game(games, players)
     store = FlakyStore(games.store)

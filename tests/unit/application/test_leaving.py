@@ -6,16 +6,16 @@ import dataclasses
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from application.computer_players import add_bot
-from application.deadline_worker import fire_due
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game, join_game, leave_game
+from application.finding.lobby import create_game, join_game, leave_game
+from application.identity.caller import Identity
+from application.playing.computer_players import add_bot
+from application.playing.deadline_worker import fire_due
+from application.playing.live_games import LiveGames
 from tests.unit.application.helpers import player_on_turn, started_game
 
 
 async def test_a_player_who_leaves_a_waiting_table_frees_the_seat(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     table = await create_game(games, players[0], "scopone_scientifico", {})
     await join_game(games, players[1], table.join_code)
@@ -25,7 +25,7 @@ async def test_a_player_who_leaves_a_waiting_table_frees_the_seat(
 
 
 async def test_a_creator_who_leaves_hands_the_table_to_the_next_person(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     table = await create_game(games, players[0], "scopone_scientifico", {})
     await add_bot(games, players[0], table.id, "easy")
@@ -36,7 +36,7 @@ async def test_a_creator_who_leaves_hands_the_table_to_the_next_person(
 
 
 async def test_when_the_last_person_leaves_the_computer_players_go_too(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     table = await create_game(games, players[0], "scopone_scientifico", {})
     await add_bot(games, players[0], table.id, "easy")
@@ -47,7 +47,7 @@ async def test_when_the_last_person_leaves_the_computer_players_go_too(
 
 
 async def test_leaving_a_match_hands_the_seat_to_a_computer_that_plays_on(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     games = dataclasses.replace(games, bot_delay=0.5)
     session = await started_game(games, players, "briscola")
@@ -67,7 +67,7 @@ async def test_leaving_a_match_hands_the_seat_to_a_computer_that_plays_on(
 
 
 async def test_leaving_a_table_one_does_not_sit_at_changes_nothing(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     table = await create_game(games, players[0], "briscola", {})
     assert (await leave_game(games, players[3], table.id)).version == table.version

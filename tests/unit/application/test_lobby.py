@@ -2,14 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game, join_game, list_game_types, preview
-from application.queries import my_games, snapshot
+from application.finding.lobby import create_game, join_game, list_game_types, preview
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
+from application.playing.queries import my_games, snapshot
 from domain.errors import GameFull, InvalidOptions, NotFound
 
 
-def test_every_game_type_lists_its_seats_and_options_schema(games: Games) -> None:
+def test_every_game_type_lists_its_seats_and_options_schema(games: LiveGames) -> None:
     types = {t["id"]: t for t in list_game_types(games)}
     scopone = types["scopone_scientifico"]
     assert scopone["seats"] == 4
@@ -18,7 +18,7 @@ def test_every_game_type_lists_its_seats_and_options_schema(games: Games) -> Non
 
 
 async def test_creating_a_game_seats_the_creator_and_gives_a_six_letter_code(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {"target_score": 11})
     assert len(session.join_code) == 6
@@ -39,18 +39,18 @@ async def test_creating_a_game_seats_the_creator_and_gives_a_six_letter_code(
     ],
 )
 async def test_bad_options_are_refused(
-    games: Games, players: list[Identity], options: dict[str, object]
+    games: LiveGames, players: list[Identity], options: dict[str, object]
 ) -> None:
     with pytest.raises(InvalidOptions):
         await create_game(games, players[0], "scopone_scientifico", options)
 
 
-async def test_an_unknown_game_type_is_refused(games: Games, players: list[Identity]) -> None:
+async def test_an_unknown_game_type_is_refused(games: LiveGames, players: list[Identity]) -> None:
     with pytest.raises(InvalidOptions):
         await create_game(games, players[0], "poker", {})
 
 
-async def test_the_last_seat_starts_the_match(games: Games, players: list[Identity]) -> None:
+async def test_the_last_seat_starts_the_match(games: LiveGames, players: list[Identity]) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:3]:
         waiting = await join_game(games, player, session.join_code.lower())
@@ -61,14 +61,14 @@ async def test_the_last_seat_starts_the_match(games: Games, players: list[Identi
     assert len(view["hand"]) == 10
 
 
-async def test_joining_twice_keeps_one_seat(games: Games, players: list[Identity]) -> None:
+async def test_joining_twice_keeps_one_seat(games: LiveGames, players: list[Identity]) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     once = await join_game(games, players[1], session.join_code)
     twice = await join_game(games, players[1], session.join_code)
     assert once.version == twice.version and twice.seats_open == 2
 
 
-async def test_a_full_table_refuses_a_fifth_player(games: Games, players: list[Identity]) -> None:
+async def test_a_full_table_refuses_a_fifth_player(games: LiveGames, players: list[Identity]) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:4]:
         await join_game(games, player, session.join_code)
@@ -76,14 +76,16 @@ async def test_a_full_table_refuses_a_fifth_player(games: Games, players: list[I
         await join_game(games, players[4], session.join_code)
 
 
-async def test_an_unknown_code_is_not_found(games: Games, players: list[Identity]) -> None:
+async def test_an_unknown_code_is_not_found(games: LiveGames, players: list[Identity]) -> None:
     with pytest.raises(NotFound):
         await join_game(games, players[0], "ZZZZZZ")
     with pytest.raises(NotFound):
         await preview(games, "ZZZZZZ")
 
 
-async def test_the_preview_shows_the_table_without_its_code(games: Games, players: list[Identity]) -> None:
+async def test_the_preview_shows_the_table_without_its_code(
+    games: LiveGames, players: list[Identity]
+) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {"target_score": 11})
     summary = await preview(games, session.join_code)
     assert summary["name"] and summary["seats_open"] == 3
@@ -92,7 +94,9 @@ async def test_the_preview_shows_the_table_without_its_code(games: Games, player
     assert "join_code" not in summary
 
 
-async def test_a_spectator_snapshot_has_no_hand_and_no_code(games: Games, players: list[Identity]) -> None:
+async def test_a_spectator_snapshot_has_no_hand_and_no_code(
+    games: LiveGames, players: list[Identity]
+) -> None:
     session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:4]:
         session = await join_game(games, player, session.join_code)
@@ -105,7 +109,9 @@ async def test_a_spectator_snapshot_has_no_hand_and_no_code(games: Games, player
         assert "hand" not in view and "join_code" not in view
 
 
-async def test_my_games_lists_live_games_newest_first(games: Games, players: list[Identity], clock) -> None:
+async def test_my_games_lists_live_games_newest_first(
+    games: LiveGames, players: list[Identity], clock
+) -> None:
     first = await create_game(games, players[0], "scopone_scientifico", {})
     clock.advance(5)
     second = await create_game(games, players[0], "scopa", {})

@@ -8,13 +8,13 @@ from typing import Any
 from adapters.memory.clock import FakeClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
+from adapters.memory.game_store import MemoryGameStore
 from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.notifier import MemoryNotifier
-from adapters.memory.session_store import MemorySessionStore
-from application.games import Games
-from application.identity import Identity
-from application.lobby import TableChoices, create_game, join_game
-from application.open_tables import LobbyFeed
+from application.finding.lobby import TableChoices, create_game, join_game
+from application.finding.open_tables import LobbyFeed
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
 
 
 class Watcher:
@@ -26,12 +26,12 @@ class Watcher:
 
 
 async def test_every_watcher_sees_a_public_table_appear_fill_up_and_go(
-    games: Games, players: list[Identity], clock: FakeClock
+    games: LiveGames, players: list[Identity], clock: FakeClock
 ) -> None:
-    store = MemorySessionStore(clock)
+    store = MemoryGameStore(clock)
     lobby = MemoryLobbyNotices()
     commits = MemoryCommits(store, MemoryDeadlineQueue(clock), MemoryNotifier(), lobby)
-    games = Games(games.registry, store, commits, clock, games.matches, games.timeouts)
+    games = LiveGames(games.registry, store, commits, clock, games.matches, games.timeouts)
     feed = LobbyFeed(games, lobby, gather_seconds=0.01)
     runner = asyncio.create_task(feed.run())
     first, second = Watcher(), Watcher()

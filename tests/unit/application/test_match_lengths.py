@@ -9,18 +9,18 @@ import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from application.games import Games, Records
-from application.identity import Identity
-from application.lobby import create_game, list_game_types
-from application.match_records import match_record
+from application.finding.lobby import create_game, list_game_types
+from application.identity.caller import Identity
+from application.playing.live_games import Archive, LiveGames
+from application.results.match_records import match_record
 from domain.elo import rate_standings
 from domain.errors import InvalidOptions
-from domain.record_check import check_record
+from domain.verification import check_record
 from tests.unit.application.helpers import started_game
 from tests.unit.application.test_record_match import play_to_the_end_by_timeouts
 
 
-def test_the_game_types_list_each_length_option_with_its_choices(games: Games) -> None:
+def test_the_game_types_list_each_length_option_with_its_choices(games: LiveGames) -> None:
     types = {entry["id"]: entry["options_schema"]["properties"] for entry in list_game_types(games)}
     for game_type in ("briscola", "briscola_a_quattro"):
         assert types[game_type]["deals_to_win"]["enum"] == [1, 2, 3]
@@ -30,7 +30,7 @@ def test_the_game_types_list_each_length_option_with_its_choices(games: Games) -
 
 
 async def test_a_table_refuses_a_target_score_with_several_deals_to_win(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     with pytest.raises(InvalidOptions, match="target_score can differ from 61 only when deals_to_win is 1"):
         await create_game(games, players[0], "briscola", {"target_score": 31, "deals_to_win": 2})
@@ -41,13 +41,13 @@ async def test_a_table_refuses_a_target_score_with_several_deals_to_win(
 
 
 async def test_a_best_of_three_is_recorded_with_its_deals_won_and_a_record_that_verifies(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, "briscola", deals_to_win=2)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
 
     summary = await games.matches.match(session.id)
-    record = await match_record(Records(games.registry, games.matches), session.id)
+    record = await match_record(Archive(games.registry, games.matches), session.id)
 
     assert summary is not None and check_record(record, games.registry).ok
     assert sorted(summary.result["scores"].values()) in ([0, 2], [1, 2])
@@ -58,13 +58,13 @@ async def test_a_best_of_three_is_recorded_with_its_deals_won_and_a_record_that_
 
 
 async def test_five_deals_of_chiamata_are_rated_pair_by_pair_on_the_running_totals(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, "briscola_chiamata", deals_to_play=5)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
 
     summary = await games.matches.match(session.id)
-    record = await match_record(Records(games.registry, games.matches), session.id)
+    record = await match_record(Archive(games.registry, games.matches), session.id)
 
     assert summary is not None and check_record(record, games.registry).ok
     standings = summary.result["standings"]

@@ -8,25 +8,25 @@ import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from application.games import Games, Records
-from application.identity import Identity
-from application.lobby import create_game
-from application.match_records import match_record, match_replay
-from application.queries import snapshot
-from application.record_match import record_if_finished
+from application.finding.lobby import create_game
+from application.identity.caller import Identity
+from application.playing.live_games import Archive, LiveGames
+from application.playing.queries import snapshot
+from application.results.match_records import match_record, match_replay
+from application.results.recording import record_if_finished
 from domain.commitment import commitment
 from domain.errors import NoRecord, NotFound
-from domain.record_check import check_record
+from domain.verification import check_record
 from tests.unit.application.helpers import started_game
 from tests.unit.application.test_record_match import play_to_the_end_by_timeouts
 
 
-def records_of(games: Games) -> Records:
-    return Records(games.registry, games.matches)
+def records_of(games: LiveGames) -> Archive:
+    return Archive(games.registry, games.matches)
 
 
 async def test_a_match_played_to_the_end_has_a_record_that_verifies_and_matches_its_result(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=1)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
@@ -43,7 +43,7 @@ async def test_a_match_played_to_the_end_has_a_record_that_verifies_and_matches_
 
 
 async def test_every_view_shows_the_commitment_the_record_later_opens(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=1)
     views = [await snapshot(games, session.id, user) for user in (players[0].user_id, None)]
@@ -58,7 +58,7 @@ async def test_every_view_shows_the_commitment_the_record_later_opens(
 
 
 async def test_a_table_waiting_for_players_shows_no_commitment_yet(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     table = await create_game(games, players[0], "scopone_scientifico", {})
 
@@ -66,7 +66,7 @@ async def test_a_table_waiting_for_players_shows_no_commitment_yet(
 
 
 async def test_a_match_started_before_records_were_kept_is_recorded_without_one(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=1)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
@@ -84,7 +84,9 @@ async def test_a_match_started_before_records_were_kept_is_recorded_without_one(
         await match_record(records_of(games), "old-match")
 
 
-async def test_an_unknown_or_unfinished_match_has_no_record(games: Games, players: list[Identity]) -> None:
+async def test_an_unknown_or_unfinished_match_has_no_record(
+    games: LiveGames, players: list[Identity]
+) -> None:
     session = await started_game(games, players, target_score=1)
 
     for match_id in (session.id, "no-such-match", "bad\x00id"):
@@ -93,7 +95,7 @@ async def test_an_unknown_or_unfinished_match_has_no_record(games: Games, player
 
 
 async def test_the_replay_has_one_face_up_frame_per_step_and_ends_on_the_final_score(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=1)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)

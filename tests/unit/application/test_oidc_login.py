@@ -10,9 +10,9 @@ import pytest
 
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.matches import MemoryMatchRepository
-from application.auth import current_identity, guest_login
-from application.identity import Identity
-from application.oidc_login import (
+from application.identity.caller import Identity
+from application.identity.login import current_identity, guest_login
+from application.identity.oidc_login import (
     LoggedIn,
     LoginFailed,
     begin_login,
@@ -22,7 +22,7 @@ from application.oidc_login import (
     new_login_binding,
     oidc_identity,
 )
-from application.records import FinishedMatch, Participant
+from application.results.archive import FinishedMatch, Participant
 
 
 class ScriptedProvider:

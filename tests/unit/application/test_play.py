@@ -4,16 +4,16 @@ import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
-from application.games import Games
-from application.identity import Identity
-from application.play import act
-from application.queries import snapshot
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
+from application.playing.play import act
+from application.playing.queries import snapshot
 from domain.errors import Forbidden, GameNotStarted, InvalidAction, NotYourTurn
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
 
 
 async def test_a_legal_play_moves_the_game_on_and_schedules_the_next_turn(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players)
     player, view = await player_on_turn(games, session.id, players)
@@ -24,7 +24,7 @@ async def test_a_legal_play_moves_the_game_on_and_schedules_the_next_turn(
 
 
 async def test_playing_out_of_turn_is_refused_and_changes_nothing(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await started_game(games, players)
     player, _ = await player_on_turn(games, session.id, players)
@@ -35,7 +35,7 @@ async def test_playing_out_of_turn_is_refused_and_changes_nothing(
     assert (await games.store.get(session.id)) == session
 
 
-async def test_a_spectator_may_not_act(games: Games, players: list[Identity]) -> None:
+async def test_a_spectator_may_not_act(games: LiveGames, players: list[Identity]) -> None:
     session = await started_game(games, players)
     with pytest.raises(Forbidden):
         await act(games, session.id, players[4].user_id, {"action": "play", "card": "01D"})
@@ -43,15 +43,15 @@ async def test_a_spectator_may_not_act(games: Games, players: list[Identity]) ->
         await act(games, session.id, None, {"action": "ack"})
 
 
-async def test_a_lobby_refuses_moves_until_it_starts(games: Games, players: list[Identity]) -> None:
-    from application.lobby import create_game
+async def test_a_lobby_refuses_moves_until_it_starts(games: LiveGames, players: list[Identity]) -> None:
+    from application.finding.lobby import create_game
 
     session = await create_game(games, players[0], "scopone_scientifico", {})
     with pytest.raises(GameNotStarted):
         await act(games, session.id, players[0].user_id, {"action": "play", "card": "01D"})
 
 
-async def test_a_message_without_an_action_is_invalid(games: Games, players: list[Identity]) -> None:
+async def test_a_message_without_an_action_is_invalid(games: LiveGames, players: list[Identity]) -> None:
     session = await started_game(games, players)
     with pytest.raises(InvalidAction):
         await act(games, session.id, players[0].user_id, {"card": "01D"})

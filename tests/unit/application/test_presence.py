@@ -8,12 +8,12 @@ from typing import Any
 from adapters.memory.clock import FakeClock
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
-from application.attendance import Attendance
-from application.computer_players import add_bot
-from application.games import Games
-from application.hub import GameHub
-from application.identity import Identity
-from application.lobby import create_game, join_game
+from application.finding.lobby import create_game, join_game
+from application.identity.caller import Identity
+from application.playing.attendance import Attendance
+from application.playing.computer_players import add_bot
+from application.playing.hub import GameHub
+from application.playing.live_games import LiveGames
 
 
 class Inbox:
@@ -42,7 +42,7 @@ async def settle() -> None:
 
 
 async def test_each_seat_shows_whether_its_player_has_the_table_open(
-    games: Games, players: list[Identity], notifier: MemoryNotifier, clock: FakeClock
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier, clock: FakeClock
 ) -> None:
     presence = MemoryPresence(clock, notifier)
     attendance = Attendance(presence)
@@ -70,7 +70,7 @@ async def test_each_seat_shows_whether_its_player_has_the_table_open(
 
 
 async def test_a_connection_of_a_process_that_died_lapses(
-    games: Games, players: list[Identity], notifier: MemoryNotifier, clock: FakeClock
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier, clock: FakeClock
 ) -> None:
     presence = MemoryPresence(clock, notifier)
     hub = GameHub(games, notifier, presence)

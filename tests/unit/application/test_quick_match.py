@@ -6,26 +6,26 @@ import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.match_pool import MemoryMatchPool
-from application.games import Games
-from application.identity import Identity
-from application.quick_match import LEASE_SECONDS, OPEN_GRACE_SECONDS, Matchmaker
+from application.finding.quick_match import LEASE_SECONDS, OPEN_GRACE_SECONDS, Matchmaker
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
 from domain.errors import InvalidAction, InvalidOptions
+from domain.live_game import LiveGame
 from domain.matchmaking import Seeker, find_group
-from domain.session import GameSession
 
 
 class Lobby:
     """A lobby connection waiting in the pool: keeps the tables it was told of."""
 
     def __init__(self) -> None:
-        self.tables: list[GameSession] = []
+        self.tables: list[LiveGame] = []
         self.waited: list[Seeker] = []
 
     async def waiting(self, seeker: Seeker) -> None:
         assert not self.tables, "told it waits before it is told where to sit"
         self.waited.append(seeker)
 
-    async def matched(self, session: GameSession) -> None:
+    async def matched(self, session: LiveGame) -> None:
         self.tables.append(session)
 
 
@@ -35,12 +35,12 @@ def pool(clock: FakeClock) -> MemoryMatchPool:
 
 
 @pytest.fixture
-def matchmaker(games: Games, pool: MemoryMatchPool) -> Matchmaker:
+def matchmaker(games: LiveGames, pool: MemoryMatchPool) -> Matchmaker:
     return Matchmaker(games, pool)
 
 
 async def test_two_seekers_are_seated_at_a_started_rated_table(
-    matchmaker: Matchmaker, games: Games, players: list[Identity]
+    matchmaker: Matchmaker, games: LiveGames, players: list[Identity]
 ) -> None:
     anna, bruno = Lobby(), Lobby()
     assert await matchmaker.seek(players[0], "briscola", None, anna) is not None

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from adapters.memory.clock import FakeClock
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game, join_game, preview
-from application.rate_limit import FailureLimiter, TokenBucket, TooManyRequests
+from application.finding.lobby import create_game, join_game, preview
+from application.identity.caller import Identity
+from application.operations.rate_limit import FailureLimiter, TokenBucket, TooManyRequests
+from application.playing.live_games import LiveGames
 from domain.errors import NotFound
 
 
@@ -18,7 +18,7 @@ def limiter(clock: FakeClock) -> FailureLimiter:
 
 
 async def guess_wrong(
-    games: Games, limiter: FailureLimiter, player: Identity, times: int, client: str | None = None
+    games: LiveGames, limiter: FailureLimiter, player: Identity, times: int, client: str | None = None
 ) -> None:
     for _ in range(times):
         with pytest.raises(NotFound):
@@ -26,7 +26,7 @@ async def guess_wrong(
 
 
 async def test_a_user_who_guessed_wrong_too_often_is_refused_even_with_the_right_code(
-    games: Games, limiter: FailureLimiter, players: list[Identity]
+    games: LiveGames, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
     anna, bruno = players[:2]
     game = await create_game(games, anna, "scopa", None)
@@ -39,7 +39,7 @@ async def test_a_user_who_guessed_wrong_too_often_is_refused_even_with_the_right
 
 
 async def test_the_limit_lifts_once_the_failures_leave_the_window(
-    games: Games, limiter: FailureLimiter, players: list[Identity], clock: FakeClock
+    games: LiveGames, limiter: FailureLimiter, players: list[Identity], clock: FakeClock
 ) -> None:
     anna, bruno = players[:2]
     game = await create_game(games, anna, "scopa", None)
@@ -52,7 +52,7 @@ async def test_the_limit_lifts_once_the_failures_leave_the_window(
 
 
 async def test_guesses_from_one_address_count_together_across_users(
-    games: Games, limiter: FailureLimiter, players: list[Identity]
+    games: LiveGames, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
     anna, bruno, carla, dario = players[:4]
     game = await create_game(games, anna, "scopa", None)
@@ -66,7 +66,7 @@ async def test_guesses_from_one_address_count_together_across_users(
 
 
 async def test_previews_of_unknown_codes_count_against_the_address(
-    games: Games, limiter: FailureLimiter, players: list[Identity]
+    games: LiveGames, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
     game = await create_game(games, players[0], "scopa", None)
     for _ in range(3):
@@ -79,7 +79,7 @@ async def test_previews_of_unknown_codes_count_against_the_address(
 
 
 async def test_right_codes_never_count_as_failures(
-    games: Games, limiter: FailureLimiter, players: list[Identity]
+    games: LiveGames, limiter: FailureLimiter, players: list[Identity]
 ) -> None:
     game = await create_game(games, players[0], "scopa", None)
     for _ in range(10):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from application.health import ReadinessCheck, WorkerCount
+from application.operations.health import ReadinessCheck, WorkerCount
 from application.ports import StorageUnavailable
 
 

@@ -8,15 +8,15 @@ from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
-from application.deadline_worker import fire_due
-from application.games import Games
-from application.identity import Identity
-from application.play import act
+from application.identity.caller import Identity
+from application.playing.deadline_worker import fire_due
+from application.playing.live_games import LiveGames
+from application.playing.play import act
+from application.playing.queries import snapshot
+from application.playing.schedule import RECORD_GRACE_SECONDS
 from application.ports import StorageUnavailable
-from application.queries import snapshot
-from application.record_match import record_if_finished
-from application.records import FinishedMatch
-from application.schedule import RECORD_GRACE_SECONDS
+from application.results.archive import FinishedMatch
+from application.results.recording import record_if_finished
 from tests.unit.application.helpers import legal_play, started_game
 
 
@@ -46,7 +46,7 @@ class HangingRepository(MemoryMatchRepository):
         return await super().record(match)
 
 
-async def play_briscola_to_the_end_by_hand(games: Games, game_id: str, players: list[Identity]) -> None:
+async def play_briscola_to_the_end_by_hand(games: LiveGames, game_id: str, players: list[Identity]) -> None:
     """Every move played by its player through ``act``; a call still running after
     half a second is cancelled, as Sanic cancels a socket's task when the socket closes."""
     for _ in range(500):
@@ -69,7 +69,7 @@ async def play_briscola_to_the_end_by_hand(games: Games, game_id: str, players: 
 
 
 async def play_to_the_end_by_timeouts(
-    games: Games, game_id: str, clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, game_id: str, clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     for _ in range(5000):
         session = await games.store.get(game_id)
@@ -82,7 +82,7 @@ async def play_to_the_end_by_timeouts(
 
 
 async def test_a_finished_match_is_recorded_once_with_every_player(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=1)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
@@ -95,7 +95,7 @@ async def test_a_finished_match_is_recorded_once_with_every_player(
 
 
 async def test_recording_again_after_a_crash_before_the_flag_changes_nothing(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     session = await started_game(games, players, target_score=1)
     await play_to_the_end_by_timeouts(games, session.id, clock, deadlines)
@@ -110,7 +110,7 @@ async def test_recording_again_after_a_crash_before_the_flag_changes_nothing(
 
 
 async def test_a_result_is_stored_once_the_database_comes_back(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     repository = SwitchableRepository()
     games = dataclasses.replace(games, matches=repository)
@@ -138,7 +138,7 @@ async def test_a_result_is_stored_once_the_database_comes_back(
 
 
 async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded_by_the_deadline_worker(
-    games: Games, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
 ) -> None:
     repository = HangingRepository()
     games = dataclasses.replace(games, matches=repository)
@@ -159,7 +159,7 @@ async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded
 
 
 async def test_marking_a_match_recorded_is_announced_to_every_process(
-    games: Games,
+    games: LiveGames,
     players: list[Identity],
     clock: FakeClock,
     notifier: MemoryNotifier,

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from application.computer_players import add_bot
-from application.deadline_worker import fire_one
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game
-from application.play import act
+from application.finding.lobby import create_game
+from application.identity.caller import Identity
+from application.playing.computer_players import add_bot
+from application.playing.deadline_worker import fire_one
+from application.playing.live_games import LiveGames
+from application.playing.play import act
+from application.playing.queries import snapshot
+from application.playing.rematch import ask_rematch, open_rematch
+from application.playing.schedule import bot_token
 from application.ports import ClaimedDeadline
-from application.queries import snapshot
-from application.rematch import ask_rematch, open_rematch
-from application.schedule import bot_token
 from domain.errors import Forbidden, IllegalMove
-from domain.session import GameSession
+from domain.live_game import LiveGame
 from tests.unit.application.helpers import legal_play, started_game
 
 
-async def played_out(games: Games, session: GameSession, people: list[Identity]) -> GameSession:
+async def played_out(games: LiveGames, session: LiveGame, people: list[Identity]) -> LiveGame:
     """Play the first legal move (or the acknowledgement) for every person until the match is over;
     the computer players' deadlines are fired too."""
     for _ in range(3000):
@@ -41,7 +41,7 @@ async def played_out(games: Games, session: GameSession, people: list[Identity])
 
 
 async def test_when_both_players_ask_the_rematch_starts_one_seat_on(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await started_game(games, players, "briscola", target_score=1)
     over = await played_out(games, session, players[:2])
@@ -60,7 +60,7 @@ async def test_when_both_players_ask_the_rematch_starts_one_seat_on(
     assert view["rematch"] == {"asked": [0, 1], "next_game": rematch.id}, "spectators see where it went"
 
 
-async def test_computer_players_agree_at_once(games: Games, players: list[Identity]) -> None:
+async def test_computer_players_agree_at_once(games: LiveGames, players: list[Identity]) -> None:
     table = await create_game(games, players[0], "briscola", {"target_score": 1})
     started = await add_bot(games, players[0], table.id, "normal")
     over = await played_out(games, started, players[:1])
@@ -72,7 +72,9 @@ async def test_computer_players_agree_at_once(games: Games, players: list[Identi
     assert bot is not None and bot.bot and bot.user_id == "bot:normal:0" and bot.name == "Computer 1"
 
 
-async def test_opening_the_rematch_again_gives_the_same_table(games: Games, players: list[Identity]) -> None:
+async def test_opening_the_rematch_again_gives_the_same_table(
+    games: LiveGames, players: list[Identity]
+) -> None:
     session = await started_game(games, players, "briscola", target_score=1)
     over = await played_out(games, session, players[:2])
     await ask_rematch(games, players[0], over.id)
@@ -83,7 +85,7 @@ async def test_opening_the_rematch_again_gives_the_same_table(games: Games, play
 
 
 async def test_only_the_players_of_a_finished_match_ask_for_a_rematch(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await started_game(games, players, "briscola", target_score=1)
     with pytest.raises(IllegalMove):

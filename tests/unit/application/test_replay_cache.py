@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from application.replay_cache import ReplayCache
+from application.results.replay_cache import ReplayCache
 
 
 def test_the_cache_keeps_the_newest_replays_and_forgets_the_oldest_first() -> None:

@@ -7,8 +7,8 @@ import contextlib
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.worker_loads import MemoryWorkerLoads
+from application.operations.shared_lateness import SharedLateness
 from application.ports import StorageUnavailable
-from application.shared_lateness import SharedLateness
 
 
 class Unreachable:

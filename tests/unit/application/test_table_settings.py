@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from application.games import Games
-from application.identity import Identity
-from application.lobby import TableChoices, create_game, list_game_types, take_seat
-from application.open_tables import open_tables
-from application.play_computer import play_computer
-from application.queries import snapshot
+from application.finding.lobby import TableChoices, create_game, list_game_types, take_seat
+from application.finding.open_tables import open_tables
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
+from application.playing.play_computer import play_computer
+from application.playing.queries import snapshot
 from domain.errors import Forbidden, InvalidAction
 
 
 async def test_a_public_table_is_listed_while_it_waits_for_players(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     public = await create_game(games, players[0], "briscola_a_quattro", {}, TableChoices(public=True))
     await create_game(games, players[1], "briscola", {}, TableChoices(public=False))
@@ -26,21 +26,21 @@ async def test_a_public_table_is_listed_while_it_waits_for_players(
     assert await open_tables(games, "briscola") == []
 
 
-async def test_a_full_table_leaves_the_list(games: Games, players: list[Identity]) -> None:
+async def test_a_full_table_leaves_the_list(games: LiveGames, players: list[Identity]) -> None:
     table = await create_game(games, players[0], "briscola", {}, TableChoices(public=True))
     await take_seat(games, players[1], table.id)
     assert await open_tables(games) == []
 
 
 async def test_anyone_sits_down_at_a_public_table_from_its_link(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     table = await create_game(games, players[0], "scopone_scientifico", {}, TableChoices(public=True))
     seated = await take_seat(games, players[1], table.id, chair=2)
     assert seated.seat_of(players[1].user_id) == 2
 
 
-async def test_a_private_table_seats_only_with_its_code(games: Games, players: list[Identity]) -> None:
+async def test_a_private_table_seats_only_with_its_code(games: LiveGames, players: list[Identity]) -> None:
     table = await create_game(games, players[0], "briscola", {})
     with pytest.raises(Forbidden):
         await take_seat(games, players[1], table.id)
@@ -51,7 +51,7 @@ async def test_a_private_table_seats_only_with_its_code(games: Games, players: l
 
 
 async def test_the_creator_chooses_a_turn_time_from_the_servers_choices(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     quick = await create_game(games, players[0], "briscola", {}, TableChoices(turn_seconds=15))
     started = await take_seat(games, players[1], quick.id, quick.join_code)
@@ -62,7 +62,7 @@ async def test_the_creator_chooses_a_turn_time_from_the_servers_choices(
         await create_game(games, players[0], "briscola", {}, TableChoices(turn_seconds=17))
 
 
-def test_every_game_type_says_which_turn_times_and_levels_a_creator_may_choose(games: Games) -> None:
+def test_every_game_type_says_which_turn_times_and_levels_a_creator_may_choose(games: LiveGames) -> None:
     for game_type in list_game_types(games):
         assert game_type["turn_times"] == [15.0, 30.0, 60.0]
         assert game_type["default_turn_time"] == games.timeouts.turn
@@ -70,7 +70,7 @@ def test_every_game_type_says_which_turn_times_and_levels_a_creator_may_choose(g
 
 
 async def test_a_rated_table_with_people_only_counts_and_a_casual_one_does_not(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     rated = await create_game(games, players[0], "briscola", {})
     casual = await create_game(games, players[0], "briscola", {}, TableChoices(rated=False))
@@ -78,7 +78,7 @@ async def test_a_rated_table_with_people_only_counts_and_a_casual_one_does_not(
 
 
 async def test_playing_the_computer_starts_a_casual_match_at_once(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await play_computer(games, players[0], "briscola_chiamata", "easy", {}, 60)
     assert session.phase == "playing" and not session.public

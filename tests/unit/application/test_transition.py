@@ -7,13 +7,13 @@ import dataclasses
 from collections.abc import Sequence
 
 from adapters.memory.notifier import MemoryNotifier
-from application.games import Games
-from application.identity import Identity
-from application.lobby import create_game, join_game
-from application.play import act
+from application.finding.lobby import create_game, join_game
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
+from application.playing.play import act
 from application.ports import Commits, ScheduledDeadline
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
 
 
@@ -21,14 +21,14 @@ class RacingCommits:
     """Commits that let another writer win the first race: just before the first commit it
     stores ``competitor(current)``, as another process would."""
 
-    def __init__(self, inner: Commits, games: Games) -> None:
+    def __init__(self, inner: Commits, games: LiveGames) -> None:
         self._inner = inner
         self._games = games
         self.raced = False
 
     async def commit(
         self,
-        session: GameSession,
+        session: LiveGame,
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
@@ -43,7 +43,7 @@ class RacingCommits:
 
 
 async def test_a_change_that_lost_the_race_is_made_again_on_the_stored_state_and_overwrites_nothing(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await started_game(games, players)
     player, view = await player_on_turn(games, session.id, players)
@@ -59,7 +59,7 @@ async def test_a_change_that_lost_the_race_is_made_again_on_the_stored_state_and
 
 
 async def test_a_refusal_worked_out_on_a_stale_copy_is_checked_against_the_store(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await started_game(games, players)
     first, view = await player_on_turn(games, session.id, players)
@@ -74,7 +74,7 @@ async def test_a_refusal_worked_out_on_a_stale_copy_is_checked_against_the_store
 
 
 async def test_every_change_is_committed_with_its_events_and_announced(
-    games: Games, players: list[Identity], notifier: MemoryNotifier
+    games: LiveGames, players: list[Identity], notifier: MemoryNotifier
 ) -> None:
     listener = notifier.listen()
     created = await create_game(games, players[0], "briscola", {"target_score": 61})
@@ -93,7 +93,7 @@ async def test_every_change_is_committed_with_its_events_and_announced(
 
 
 async def test_a_match_started_before_seeds_existed_gets_one_with_its_next_change(
-    games: Games, players: list[Identity]
+    games: LiveGames, players: list[Identity]
 ) -> None:
     session = await started_game(games, players)
     legacy = dataclasses.replace(session, seed=None, version=session.version + 1)

@@ -19,8 +19,8 @@ from domain import steps
 from domain.bots.easy import EasyStrategy
 from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
+from domain.live_game import LiveGame, Seat
 from domain.match_log import Logged
-from domain.session import GameSession, Seat
 from entrypoints.game_packages import installed_registry
 
 REGISTRY = installed_registry()
@@ -38,7 +38,7 @@ class PlayedMatch:
     """A finished match: its engine, its last envelope and engine state, and its log."""
 
     engine: GameEngine
-    session: GameSession
+    session: LiveGame
     state: Any
     log: tuple[Logged, ...]
 

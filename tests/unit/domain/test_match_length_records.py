@@ -1,7 +1,7 @@
 """The records of matches of several deals replay and verify like any other: a best of three and a
 best of five of briscola, five and ten deals of briscola chiamata, played to their end through
 ``domain.steps`` (people, computer players, deadlines, someone leaving), written, read back through
-JSON and checked against the engines (``domain.record_check``, ``tavolo verify``)."""
+JSON and checked against the engines (``domain.verification``, ``tavolo verify``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from domain.match_record import build_record
-from domain.record_check import check_record
+from domain.verification import check_record
 from entrypoints.verify_command import verify
 from tests.unit.domain.played_matches import REGISTRY, play_match
 from tests.unit.domain.test_match_records import VALIDATOR

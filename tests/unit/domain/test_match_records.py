@@ -3,7 +3,7 @@
 Each example plays a random match of one game type through ``domain.steps``
 (``played_matches``), keeps the log the platform would (``Step.logged``), writes
 the match's record, reads it back through JSON and checks it against its JSON
-Schema and against the engines (``domain.record_check``). Then it edits the
+Schema and against the engines (``domain.verification``). Then it edits the
 record one way at a time (an action, the seed, one card of a deal, the result)
 and sees the check fail exactly where the edit is. The Hypothesis profile sizes
 it (``TAVOLO_HYPOTHESIS_PROFILE=thorough``: 1,000 matches per game type).
@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 import entrypoints
 from domain.commitment import SCHEME, commitment
 from domain.engine import GameEngine
+from domain.live_game import Seat
 from domain.match_record import FORMAT, FORMAT_VERSION, Unrecordable, build_record, result_json
-from domain.record_check import BROKEN_COMMITMENT, Verdict, check_record
-from domain.session import Seat
+from domain.verification import BROKEN_COMMITMENT, Verdict, check_record
 from tests.unit.domain.played_matches import GAME_TYPES, REGISTRY, SALT, PlayedMatch, play_match
 
 SCHEMA_FILE = Path(entrypoints.__file__).parent / "schemas" / "match-record-1.json"

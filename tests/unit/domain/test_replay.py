@@ -23,7 +23,7 @@ from domain import steps
 from domain.bots.easy import EasyStrategy
 from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 from entrypoints.game_packages import installed_registry
 
 REGISTRY = installed_registry()
@@ -46,12 +46,12 @@ class Logged:
     joined: str | None = None
 
 
-def envelope(session: GameSession) -> bytes:
+def envelope(session: LiveGame) -> bytes:
     return orjson.dumps(session.dump(), option=orjson.OPT_SORT_KEYS)
 
 
-def lobby(engine: GameEngine, options: dict[str, Any]) -> GameSession:
-    return GameSession(
+def lobby(engine: GameEngine, options: dict[str, Any]) -> LiveGame:
+    return LiveGame(
         id="g-replay",
         game_type=engine.game_type,
         join_code="ABC234",
@@ -80,7 +80,7 @@ def short_match(engine: GameEngine, plan: random.Random) -> dict[str, Any]:
 
 
 def play(
-    engine: GameEngine, start: GameSession, seed: str, plan: random.Random
+    engine: GameEngine, start: LiveGame, seed: str, plan: random.Random
 ) -> tuple[list[Logged], list[bytes]]:
     """A random match; the log of what was accepted, and every envelope it made."""
     session, state, now = start, None, T0
@@ -121,7 +121,7 @@ def play(
     raise AssertionError(f"a {engine.game_type} match did not end in {MAX_STEPS} steps")
 
 
-def replay(engine: GameEngine, start: GameSession, seed: str, log: list[Logged]) -> list[bytes]:
+def replay(engine: GameEngine, start: LiveGame, seed: str, log: list[Logged]) -> list[bytes]:
     """Every envelope, rebuilt from the starting table, the seed and the log alone."""
     session, state = start, None
     made = [envelope(session)]

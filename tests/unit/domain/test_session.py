@@ -3,11 +3,11 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import GameFull
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 
 
-def lobby(seats: int = 2) -> GameSession:
-    return GameSession(
+def lobby(seats: int = 2) -> LiveGame:
+    return LiveGame(
         id="g1",
         game_type="scopa",
         join_code="ABC234",
@@ -42,4 +42,4 @@ def test_a_full_table_refuses_another_player() -> None:
 
 def test_the_envelope_round_trips_through_plain_dicts() -> None:
     session = lobby().with_player(Seat("guest:b", "Bruno", bot=True), 101.0).started({"x": [1, 2]}, 102.0)
-    assert GameSession.load(session.dump()) == session
+    assert LiveGame.load(session.dump()) == session

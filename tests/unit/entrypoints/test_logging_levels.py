@@ -34,7 +34,13 @@ OTHER_LIBRARIES = (
     "urllib3.connectionpool",
     "opentelemetry.sdk",
 )
-OURS = ("entrypoints.cli", "adapters.sqlite.matches", "application.play", "domain.games", "migrations")
+OURS = (
+    "entrypoints.cli",
+    "adapters.sqlite.matches",
+    "application.playing.play",
+    "domain.games",
+    "migrations",
+)
 
 
 def console_lines(level: str) -> set[str]:

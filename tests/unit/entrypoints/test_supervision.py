@@ -11,7 +11,7 @@ import pytest
 from sanic import Sanic
 from sanic.worker.constants import ProcessState
 
-from application.health import WorkerCount
+from application.operations.health import WorkerCount
 from entrypoints.supervision import (
     ProcessView,
     RestartBackoff,

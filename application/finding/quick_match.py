@@ -28,18 +28,18 @@ import uuid
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from application import tables
-from application.computer_players import computer_player
-from application.games import Games
-from application.identity import Identity
+from application.finding import table_opening
+from application.identity.caller import Identity
+from application.playing.computer_players import computer_player
+from application.playing.live_games import LiveGames
 from application.ports import MatchPool, StorageUnavailable
 from domain import steps
 from domain.bots.levels import LEVELS
 from domain.elo import START_RATING
 from domain.engine import validate_options
 from domain.errors import InvalidAction
+from domain.live_game import LiveGame, Seat
 from domain.matchmaking import Group, Seeker, find_group, seek_options
-from domain.session import GameSession, Seat
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +56,11 @@ class Waiting(Protocol):
 
     async def waiting(self, seeker: Seeker) -> None: ...
 
-    async def matched(self, session: GameSession) -> None: ...
+    async def matched(self, session: LiveGame) -> None: ...
 
 
 class Matchmaker:
-    def __init__(self, games: Games, pool: MatchPool, tick_seconds: float = TICK_SECONDS) -> None:
+    def __init__(self, games: LiveGames, pool: MatchPool, tick_seconds: float = TICK_SECONDS) -> None:
         self._games = games
         self._pool = pool
         self._tick = tick_seconds
@@ -173,7 +173,7 @@ class Matchmaker:
             except Exception:
                 log.exception("quick match round failed; trying again")
 
-    async def _open(self, group: Group) -> GameSession:
+    async def _open(self, group: Group) -> LiveGame:
         engine = self._games.registry.get(group.game_type)
         people = [Seat(member.user_id, member.name) for member in group.members]
         computers = [computer_player(LEVELS[-1])(chair) for chair in range(len(people), engine.seats)]
@@ -192,11 +192,11 @@ class Matchmaker:
                 rated=group.computers == 0,
             )
 
-        session = await tables.open_new_table(self._games, group.id, layout, again=True)
+        session = await table_opening.open_new_table(self._games, group.id, layout, again=True)
         await self._tell(group, session)
         return session
 
-    async def _tell(self, group: Group, session: GameSession) -> None:
+    async def _tell(self, group: Group, session: LiveGame) -> None:
         for user_id in group.user_ids:
             connection = self._local.pop(user_id, None)
             if connection is None:

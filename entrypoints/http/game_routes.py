@@ -7,7 +7,7 @@ from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.lobby import (
+from application.finding.lobby import (
     TableChoices,
     create_game,
     join_game,
@@ -16,11 +16,11 @@ from application.lobby import (
     preview,
     take_seat,
 )
-from application.open_tables import open_tables
-from application.play_computer import play_computer
-from application.queries import my_games, snapshot
-from application.rematch import ask_rematch
-from application.views import game_view
+from application.finding.open_tables import open_tables
+from application.playing.play_computer import play_computer
+from application.playing.queries import my_games, snapshot
+from application.playing.rematch import ask_rematch
+from application.playing.views import game_view
 from entrypoints.http.context import client_address, games_of, identity, join_limiter_of, require_identity
 from entrypoints.http.matches import query_args
 from entrypoints.http.openapi import documented, errors

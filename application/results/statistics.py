@@ -7,9 +7,9 @@ import binascii
 import math
 from dataclasses import asdict
 
-from application.computer_players import BOT_PREFIX, is_bot
-from application.games import Records
-from application.records import HistoryCursor, MatchSummary, Rating
+from application.playing.computer_players import BOT_PREFIX, is_bot
+from application.playing.live_games import Archive
+from application.results.archive import HistoryCursor, MatchSummary, Rating
 from domain.engine import JSON
 from domain.errors import InvalidAction
 
@@ -66,13 +66,13 @@ def summary_json(match: MatchSummary) -> JSON:
     }
 
 
-def _check_game_type(records: Records, game_type: str | None) -> None:
+def _check_game_type(records: Archive, game_type: str | None) -> None:
     if game_type is not None and game_type not in records.registry:
         raise InvalidAction(f"unknown game type: {game_type!r}")
 
 
 async def match_history(
-    records: Records, user_id: str, limit: int, cursor: str | None, game_type: str | None
+    records: Archive, user_id: str, limit: int, cursor: str | None, game_type: str | None
 ) -> JSON:
     _check_game_type(records, game_type)
     position = None if cursor is None else decode_cursor(cursor)
@@ -90,12 +90,12 @@ def rating_json(rating: Rating, rank: int | None = None) -> JSON:
     return entry
 
 
-async def my_ratings(records: Records, user_id: str) -> list[JSON]:
+async def my_ratings(records: Archive, user_id: str) -> list[JSON]:
     return [rating_json(r) for r in await records.matches.ratings(user_id)]
 
 
 async def leaderboard(
-    records: Records,
+    records: Archive,
     game_type: str,
     page: int,
     limit: int,

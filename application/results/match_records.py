@@ -2,7 +2,7 @@
 
 A match's record (``domain.match_record``) is public once the match is over,
 like the leaderboard. ``replay`` checks it against the engines
-(``domain.record_check``) and lays it out for the replay viewer: the position
+(``domain.verification``) and lays it out for the replay viewer: the position
 after every step, with every hand face up (the match is over).
 """
 
@@ -13,15 +13,15 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from application.games import Records
+from application.playing.live_games import Archive
 from domain.engine import JSON, GameEngine
 from domain.errors import NoRecord, NotFound
-from domain.record_check import check_record
+from domain.verification import check_record
 
 log = logging.getLogger(__name__)
 
 
-async def match_record(records: Records, match_id: str) -> Mapping[str, Any]:
+async def match_record(records: Archive, match_id: str) -> Mapping[str, Any]:
     """The record of finished match ``match_id``: ``NotFound`` when no finished match has that
     id (or it is not recorded yet), ``NoRecord`` when it was played before records were kept."""
     if not match_id.isprintable():  # no id has a control character (PostgreSQL refuses NUL in text)
@@ -34,11 +34,11 @@ async def match_record(records: Records, match_id: str) -> Mapping[str, Any]:
     raise NoRecord("this match was played before matches kept records: it has no replay")
 
 
-async def match_replay(records: Records, match_id: str) -> JSON:
+async def match_replay(records: Archive, match_id: str) -> JSON:
     """The record of ``match_id`` checked and laid out step by step: its players, shuffle and
     result, the verdict of the check, and one frame per step that replayed (the step, and the
     spectators' view of the position after it with every seat's hand). Worked out once per
-    record (``Records.replays``), away from the event loop: it replays the whole match."""
+    record (``Archive.replays``), away from the event loop: it replays the whole match."""
     cached = records.replays.get(match_id)
     if cached is not None:
         return cached
@@ -48,7 +48,7 @@ async def match_replay(records: Records, match_id: str) -> JSON:
     return replay
 
 
-def _laid_out(records: Records, match_id: str, record: Mapping[str, Any]) -> JSON:
+def _laid_out(records: Archive, match_id: str, record: Mapping[str, Any]) -> JSON:
     verdict = check_record(record, records.registry, keep_states=True)
     if not verdict.ok:
         log.warning("the record of match %s does not verify: %s", match_id, verdict.problem)

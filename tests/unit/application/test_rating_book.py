@@ -1,11 +1,11 @@
-"""The rating arithmetic every match repository shares (``adapters.sql.replay``)."""
+"""The rating arithmetic every match repository shares (``application.results.rating_book``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from adapters.sql.replay import RatingBook, RatingChange, Scored, adopt_sides, rate_recorded
-from application.records import FinishedMatch, Participant, Rating
+from application.results.archive import FinishedMatch, Participant, Rating
+from application.results.rating_book import RatingBook, RatingChange, Scored, adopt_sides, rate_recorded
 
 ANNA, BRUNO = Scored("u-anna", "Anna", True, 70), Scored("u-bruno", "Bruno", False, 50)
 ONE_ON_ONE = {"a": ["u-anna"], "b": ["u-bruno"]}
@@ -125,10 +125,10 @@ def test_a_match_of_every_player_for_themselves_is_rated_pair_by_pair_on_their_p
 
 
 def test_a_rebuild_rates_a_match_of_several_sides_as_its_recording_did() -> None:
-    from adapters.sql.replay import ReplayMatch, replay
+    from application.results.rating_book import RatedMatch, rebuild
 
-    match = ReplayMatch("m1", "briscola_chiamata", CHIAMATA_SIDES, "A", tuple(STANDINGS))
-    _, changes, count = replay([match])
+    match = RatedMatch("m1", "briscola_chiamata", CHIAMATA_SIDES, "A", tuple(STANDINGS))
+    _, changes, count = rebuild([match])
 
     assert count == 1
     assert {user: change.delta for (_, user), change in changes.items()} == {

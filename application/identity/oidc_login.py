@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from application.auth import MAX_NAME_LENGTH
-from application.identity import Identity
+from application.identity.caller import Identity
+from application.identity.login import MAX_NAME_LENGTH
 from application.ports import LoginAttempt, LoginSessions, MatchRepository
 from domain.errors import Unauthorized
 

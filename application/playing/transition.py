@@ -23,19 +23,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from application.games import Games
-from application.schedule import pending_deadlines
+from application.playing.live_games import LiveGames
+from application.playing.schedule import pending_deadlines
 from domain.commitment import SALT_BYTES, MatchSecret
 from domain.errors import Conflict, TavoloError
+from domain.live_game import LiveGame
 from domain.seeding import SEED_BYTES
-from domain.session import GameSession
 from domain.steps import Step
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8  # four players acknowledging a hand at once need at most four
 
-Change = Callable[[GameSession | None, Any, float], Step | None]
+Change = Callable[[LiveGame | None, Any, float], Step | None]
 """A pure step: (the game as it stands, or ``None``; its decoded engine state; now) → ``Step`` | ``None``."""
 
 
@@ -44,7 +44,7 @@ class Committed:
     """What a transition left: the game as it stands (``None``: it does not exist), and the
     step it committed (``None`` when the change changed nothing)."""
 
-    session: GameSession | None
+    session: LiveGame | None
     step: Step | None
 
 
@@ -58,7 +58,7 @@ def new_secret() -> MatchSecret:
     return MatchSecret(new_seed(), secrets.token_hex(SALT_BYTES))
 
 
-async def transition(games: Games, game_id: str, change: Change) -> Committed:
+async def transition(games: LiveGames, game_id: str, change: Change) -> Committed:
     """Apply ``change`` to game ``game_id`` and commit it; a ``TavoloError`` it raises is the answer."""
     session = games.live.session(game_id)
     from_store = session is None
@@ -93,7 +93,7 @@ async def transition(games: Games, game_id: str, change: Change) -> Committed:
     raise Conflict("the game is busy, try again")
 
 
-async def _commit(games: Games, before: GameSession | None, step: Step) -> bool:
+async def _commit(games: LiveGames, before: LiveGame | None, step: Step) -> bool:
     after = step.session
     engine = games.registry.get(after.game_type)
     deadlines = pending_deadlines(after, engine, step.state, games.clock.now(), games.bot_delay)
@@ -104,22 +104,22 @@ async def _commit(games: Games, before: GameSession | None, step: Step) -> bool:
     return True
 
 
-def _state_of(games: Games, session: GameSession | None) -> Any:
+def _state_of(games: LiveGames, session: LiveGame | None) -> Any:
     if session is None or session.state is None:
         return None
     return games.live.state_of(session, games.registry.get(session.game_type))
 
 
-def _seeded(session: GameSession | None) -> GameSession | None:
+def _seeded(session: LiveGame | None) -> LiveGame | None:
     """A match started before matches had seeds gets one now (stored by the next commit)."""
     if session is None or session.seed is not None or session.phase == "lobby":
         return session
     return replace(session, seed=new_seed())
 
 
-def _version(session: GameSession | None) -> int:
+def _version(session: LiveGame | None) -> int:
     return 0 if session is None else session.version
 
 
-def _same_version(fresh: GameSession | None, seen: GameSession | None) -> bool:
+def _same_version(fresh: LiveGame | None, seen: LiveGame | None) -> bool:
     return _version(fresh) == _version(seen)

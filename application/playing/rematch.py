@@ -2,7 +2,7 @@
 
 Every player of a finished match may ask for one (a ``rematch`` event each);
 computer players always agree. The ask that completes the set names the new
-table (``GameSession.next_game``) in the same commit, so every connection on
+table (``LiveGame.next_game``) in the same commit, so every connection on
 the finished table — spectators too — learns where the players went; then
 the new table is opened, full, with its match started. Opening it is
 idempotent on that id: should the process die between the two commits, the
@@ -15,24 +15,24 @@ import logging
 import uuid
 from typing import Any
 
-from application import tables
-from application.computer_players import bot_level, computer_player
-from application.games import Games
-from application.identity import Identity
-from application.transition import transition
+from application.finding import table_opening
+from application.identity.caller import Identity
+from application.playing.computer_players import bot_level, computer_player
+from application.playing.live_games import LiveGames
+from application.playing.transition import transition
 from domain import steps
 from domain.errors import NotFound
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 
 log = logging.getLogger(__name__)
 
 
-async def ask_rematch(games: Games, player: Identity, game_id: str) -> GameSession:
+async def ask_rematch(games: LiveGames, player: Identity, game_id: str) -> LiveGame:
     """``player`` asks for a rematch of the finished match ``game_id``; returns the finished
     table as it stands after the ask (``next_game`` set once everyone asked)."""
     next_game = str(uuid.uuid4())  # the rematch's id, should this ask complete the set
 
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
         return steps.ask_rematch(session, player.user_id, next_game, now)
@@ -47,7 +47,7 @@ async def ask_rematch(games: Games, player: Identity, game_id: str) -> GameSessi
     return finished
 
 
-async def open_rematch(games: Games, finished: GameSession) -> GameSession:
+async def open_rematch(games: LiveGames, finished: LiveGame) -> LiveGame:
     """The rematch table of ``finished`` (opened now unless it is open already)."""
     assert finished.next_game is not None, "everyone asked for the rematch"
     game_id = finished.next_game
@@ -68,7 +68,7 @@ async def open_rematch(games: Games, finished: GameSession) -> GameSession:
             turn_seconds=finished.turn_seconds,
         )
 
-    return await tables.open_new_table(games, game_id, layout, again=True)
+    return await table_opening.open_new_table(games, game_id, layout, again=True)
 
 
 def _for_chair(seat: Seat | None, chair: int) -> Seat | None:

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.engine import GameEngine
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 DEFAULT_CAPACITY = 10_000
 
 
 @dataclass(slots=True)
 class _Entry:
-    session: GameSession
+    session: LiveGame
     state: Any = None  # the engine's decoded state of ``session``, once someone needed it
 
 
@@ -36,11 +36,11 @@ class LiveStates:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def session(self, game_id: str) -> GameSession | None:
+    def session(self, game_id: str) -> LiveGame | None:
         entry = self._entries.get(game_id)
         return None if entry is None else entry.session
 
-    def remember(self, session: GameSession, state: Any = None) -> None:
+    def remember(self, session: LiveGame, state: Any = None) -> None:
         """Keep ``session`` (and its decoded ``state``, if given) unless a newer version is known."""
         entry = self._entries.get(session.id)
         if entry is not None and entry.session.version > session.version:
@@ -54,7 +54,7 @@ class LiveStates:
         if len(self._entries) > self._capacity:
             self._entries.popitem(last=False)
 
-    def state_of(self, session: GameSession, engine: GameEngine) -> Any:
+    def state_of(self, session: LiveGame, engine: GameEngine) -> Any:
         """The engine state of exactly this ``session``, decoded at most once per version here."""
         if session.state is None:
             return None

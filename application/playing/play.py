@@ -1,6 +1,6 @@
 """A player's action on a game: the transition path with the engine's ``apply`` as its step.
 
-How long it took is reported to ``Games.metrics``; a refused action raises its
+How long it took is reported to ``LiveGames.metrics``; a refused action raises its
 ``TavoloError`` and changes nothing.
 """
 
@@ -10,15 +10,15 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from application.games import Games
-from application.record_match import settle
-from application.transition import Change, transition
+from application.playing.live_games import LiveGames
+from application.playing.transition import Change, transition
+from application.results.recording import settle
 from domain import steps
 from domain.errors import Forbidden, InvalidAction, NotFound, TavoloError
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 
-async def act(games: Games, game_id: str, user_id: str | None, action: Mapping[str, Any]) -> GameSession:
+async def act(games: LiveGames, game_id: str, user_id: str | None, action: Mapping[str, Any]) -> LiveGame:
     """Apply ``action`` for the caller's seat. Returns the game as it stands after it
     (the same version when the action was accepted but changed nothing)."""
     started = time.perf_counter()
@@ -35,8 +35,8 @@ async def act(games: Games, game_id: str, user_id: str | None, action: Mapping[s
     return session
 
 
-def _acting(games: Games, user_id: str | None, action: Mapping[str, Any]) -> Change:
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+def _acting(games: LiveGames, user_id: str | None, action: Mapping[str, Any]) -> Change:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
         seat = session.seat_of(user_id)

@@ -1,28 +1,28 @@
 """The ports and settings every change and every read of a live game needs, bundled once.
 
-The composition root builds one ``Games``; use cases that act on games take it.
+The composition root builds one ``LiveGames``; use cases that act on games take it.
 Others take only their own ports: the accounts use cases a ``LoginSessions``,
-the statistics a ``Records``, the fan-out hub a ``Games`` and a ``Notifier``,
-the deadline worker a ``Games`` and a ``DeadlineQueue``.
+the statistics a ``Archive``, the fan-out hub a ``LiveGames`` and a ``Notifier``,
+the deadline worker a ``LiveGames`` and a ``DeadlineQueue``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from application.live_states import LiveStates
-from application.ports import Clock, Commits, MatchRepository, Metrics, NoMetrics, SessionStore
-from application.replay_cache import ReplayCache
+from application.playing.live_states import LiveStates
+from application.ports import Clock, Commits, GameStore, MatchRepository, Metrics, NoMetrics
+from application.results.replay_cache import ReplayCache
 from domain.engine import Timeouts
 from domain.registry import EngineRegistry
 
 
 @dataclass(frozen=True)
-class Games:
+class LiveGames:
     """Live games: their rules, where they are kept and committed, and where results go."""
 
     registry: EngineRegistry
-    store: SessionStore
+    store: GameStore
     commits: Commits
     clock: Clock
     matches: MatchRepository  # a finished match's result is recorded there
@@ -34,7 +34,7 @@ class Games:
 
 
 @dataclass(frozen=True)
-class Records:
+class Archive:
     """Finished matches and ratings, the game types they may be asked about, and the replays of
     their records laid out lately."""
 

@@ -11,8 +11,8 @@ from adapters.redis.codec import decode_logged, decode_session
 from adapters.redis.connection import Client, check_layout, get_many
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import NOW_MS, script
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
@@ -37,8 +37,8 @@ return redis.call('ZRANGE', KEYS[1], 0, -1)
 )
 
 
-class RedisSessionStore:
-    """A ``SessionStore`` on Redis, reading what ``RedisCommits`` writes.
+class RedisGameStore:
+    """A ``GameStore`` on Redis, reading what ``RedisCommits`` writes.
 
     Every commit (re)starts the TTL of the game, its join code and the seated
     users' indexes, so they expire together after ``ttl_seconds`` without a
@@ -70,7 +70,7 @@ class RedisSessionStore:
         self._count_live = client.register_script(_COUNT_LIVE)
         self._open_tables = client.register_script(_OPEN_TABLES)
 
-    async def get(self, game_id: str) -> GameSession | None:
+    async def get(self, game_id: str) -> LiveGame | None:
         raw = cast("str | None", await self._client.get(self._keys.game(game_id)))
         return None if raw is None else decode_session(raw)
 
@@ -79,20 +79,20 @@ class RedisSessionStore:
         entries = cast("list[str]", await self._client.lrange(key, 0, -1))
         return tuple(decode_logged(entry) for entry in entries)
 
-    async def find_by_code(self, code: str) -> GameSession | None:
+    async def find_by_code(self, code: str) -> LiveGame | None:
         game_id = cast("str | None", await self._client.get(self._keys.code(code)))
         if game_id is None:
             return None
         session = await self.get(game_id)
         return session if session is not None and session.join_code == code else None
 
-    async def games_of(self, user_id: str) -> list[GameSession]:
+    async def games_of(self, user_id: str) -> list[LiveGame]:
         index = self._keys.user_games(user_id)
         game_ids = cast("list[str]", await self._client.zrevrange(index, 0, -1))
         if not game_ids:
             return []
         raws = await get_many(self._client, [self._keys.game(gid) for gid in game_ids])
-        sessions: list[GameSession] = []
+        sessions: list[LiveGame] = []
         gone: list[str] = []
         for game_id, raw in zip(game_ids, raws, strict=True):
             if raw is None:
@@ -113,7 +113,7 @@ class RedisSessionStore:
         )
         return sum(int(count) for count in counts)
 
-    async def open_tables(self, limit: int) -> list[GameSession]:
+    async def open_tables(self, limit: int) -> list[LiveGame]:
         if limit <= 0:
             return []
         indexed: list[list[str]] = await asyncio.gather(

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from application.computer_players import bot_level
+from application.playing.computer_players import bot_level
 from domain.engine import JSON, GameEngine
+from domain.live_game import LiveGame, Seat
 from domain.registry import EngineRegistry
-from domain.session import GameSession, Seat
 
 
-def players(session: GameSession) -> list[JSON | None]:
+def players(session: LiveGame) -> list[JSON | None]:
     """Who sits where: a name, and a computer player's level."""
     return [None if seat is None else _player(index, seat) for index, seat in enumerate(session.seats)]
 
@@ -26,7 +26,7 @@ def _player(index: int, seat: Seat) -> JSON:
     return player
 
 
-def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
+def lobby_summary(engine: GameEngine, session: LiveGame) -> JSON:
     """The public facts of a table, as the join preview and the lobby list show them."""
     return {
         "id": session.id,
@@ -46,7 +46,7 @@ def lobby_summary(engine: GameEngine, session: GameSession) -> JSON:
     }
 
 
-def shared_fields(engine: GameEngine, session: GameSession) -> JSON:
+def shared_fields(engine: GameEngine, session: LiveGame) -> JSON:
     """The envelope's fields of a view, the same for every caller of this version."""
     shared = lobby_summary(engine, session)
     shared["version"] = session.version
@@ -60,7 +60,7 @@ def shared_fields(engine: GameEngine, session: GameSession) -> JSON:
 
 def game_view(
     registry: EngineRegistry,
-    session: GameSession,
+    session: LiveGame,
     user_id: str | None,
     state: Any = None,
     shared: JSON | None = None,
@@ -87,7 +87,7 @@ def game_view(
     return view
 
 
-def match_result(registry: EngineRegistry, session: GameSession, state: Any = None) -> JSON | None:
+def match_result(registry: EngineRegistry, session: LiveGame, state: Any = None) -> JSON | None:
     """The final scores and winner once the match is over, with every hand's summary (as the
     views' ``last_hand`` has them) and whether it was rated (``state``: the session's, already
     loaded)."""

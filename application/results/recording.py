@@ -1,7 +1,7 @@
 """Recording a finished match exactly once, whatever happens after its last move.
 
 A finished match is an outbox entry: the commit that ends it also schedules
-the ``record`` deadline (``application.schedule``), so from that instant the result
+the ``record`` deadline (``application.playing.schedule``), so from that instant the result
 is durably pending in the deadline queue. Whoever records it — the writer of
 the last move, inline, or any process's deadline worker — inserts it
 (idempotent on the game id), with its match record — the match's log
@@ -18,21 +18,21 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from application.games import Games
+from application.playing.live_games import LiveGames
+from application.playing.transition import Change, Committed, transition
 from application.ports import StorageUnavailable
-from application.records import FinishedMatch, Participant
-from application.transition import Change, Committed, transition
+from application.results.archive import FinishedMatch, Participant
 from domain.engine import JSON, GameEngine
+from domain.live_game import LiveGame, RatingChange
 from domain.match_log import Logged
 from domain.match_record import Unrecordable, build_record
-from domain.session import GameSession, RatingChange
 from domain.steps import Step, mark_recorded
 
 log = logging.getLogger(__name__)
 
 
 def finished_match(
-    session: GameSession, engine: GameEngine, logged: Sequence[Logged] = ()
+    session: LiveGame, engine: GameEngine, logged: Sequence[Logged] = ()
 ) -> FinishedMatch | None:
     """What the history keeps of the finished match ``session``, with its record made from its
     ``logged`` changes (none for a match that started before matches kept records)."""
@@ -74,7 +74,7 @@ def finished_match(
     )
 
 
-def _record(session: GameSession, engine: GameEngine, logged: Sequence[Logged]) -> JSON | None:
+def _record(session: LiveGame, engine: GameEngine, logged: Sequence[Logged]) -> JSON | None:
     try:
         return build_record(session, engine, logged)
     except Unrecordable as unrecordable:
@@ -85,7 +85,7 @@ def _record(session: GameSession, engine: GameEngine, logged: Sequence[Logged]) 
         return None
 
 
-async def record_if_finished(games: Games, session: GameSession) -> GameSession:
+async def record_if_finished(games: LiveGames, session: LiveGame) -> LiveGame:
     """Store the result of a finished, unrecorded match, then mark it recorded.
 
     Returns the session as it is once marked (or unchanged when there was
@@ -113,7 +113,7 @@ async def record_if_finished(games: Games, session: GameSession) -> GameSession:
     return committed.session or session
 
 
-async def _rating_changes(games: Games, match: FinishedMatch) -> tuple[RatingChange, ...]:
+async def _rating_changes(games: LiveGames, match: FinishedMatch) -> tuple[RatingChange, ...]:
     """Each seat's rating before and after the match, as the match history holds them."""
     recorded = await games.matches.match(match.id)
     if recorded is None:
@@ -125,7 +125,7 @@ async def _rating_changes(games: Games, match: FinishedMatch) -> tuple[RatingCha
     )
 
 
-async def settle(games: Games, committed: Committed) -> GameSession | None:
+async def settle(games: LiveGames, committed: Committed) -> LiveGame | None:
     """After a change: if it ended the match, record the result now (the outbox entry
     its commit left covers a cancellation or an outage from here on)."""
     step = committed.step
@@ -148,7 +148,7 @@ async def settle(games: Games, committed: Committed) -> GameSession | None:
 
 
 def _marking(ratings: tuple[RatingChange, ...]) -> Change:
-    def mark(session: GameSession | None, state: Any, now: float) -> Step | None:
+    def mark(session: LiveGame | None, state: Any, now: float) -> Step | None:
         return None if session is None else mark_recorded(session, state, ratings)
 
     return mark

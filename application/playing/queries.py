@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from application.games import Games
-from application.views import game_view, lobby_summary
+from application.playing.live_games import LiveGames
+from application.playing.views import game_view, lobby_summary
 from domain.engine import JSON
 from domain.errors import NotFound
 
 
-async def snapshot(games: Games, game_id: str, user_id: str | None) -> JSON:
+async def snapshot(games: LiveGames, game_id: str, user_id: str | None) -> JSON:
     session = await games.store.get(game_id)
     if session is None:
         raise NotFound("no such game")
     return game_view(games.registry, session, user_id)
 
 
-async def my_games(games: Games, user_id: str) -> list[JSON]:
+async def my_games(games: LiveGames, user_id: str) -> list[JSON]:
     """The caller's live games (lobbies and matches under way), newest first."""
     sessions = await games.store.games_of(user_id)
     live = [s for s in sessions if s.phase != "finished"]

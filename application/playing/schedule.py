@@ -18,7 +18,7 @@ from typing import Any
 
 from application.ports import ScheduledDeadline
 from domain.engine import GameEngine
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 RECORD_TOKEN = "record"
 RECORD_GRACE_SECONDS = 1.0
@@ -26,7 +26,7 @@ BOT_TOKEN = "bot:"
 
 
 def pending_deadlines(
-    session: GameSession, engine: GameEngine, state: Any, now: float, bot_delay: float
+    session: LiveGame, engine: GameEngine, state: Any, now: float, bot_delay: float
 ) -> list[ScheduledDeadline]:
     """The deadlines ``session`` (with its decoded engine ``state``) calls for."""
     if session.phase == "finished":
@@ -43,7 +43,7 @@ def pending_deadlines(
     return scheduled
 
 
-def computer_to_act(session: GameSession, engine: GameEngine, state: Any) -> int | None:
+def computer_to_act(session: LiveGame, engine: GameEngine, state: Any) -> int | None:
     """The first computer player's seat among those the match waits for, if any."""
     for seat in engine.to_act(state):
         chair = session.seats[seat]

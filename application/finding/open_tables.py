@@ -13,9 +13,9 @@ import asyncio
 import logging
 from typing import Protocol
 
-from application.games import Games
+from application.playing.live_games import LiveGames
+from application.playing.views import lobby_summary
 from application.ports import LobbyNotices, StorageUnavailable
-from application.views import lobby_summary
 from domain.engine import JSON
 from domain.errors import InvalidAction
 
@@ -26,7 +26,7 @@ GATHER_SECONDS = 0.2
 RETRY_SECONDS = 1.0
 
 
-async def open_tables(games: Games, game_type: str | None = None, limit: int = MAX_LISTED) -> list[JSON]:
+async def open_tables(games: LiveGames, game_type: str | None = None, limit: int = MAX_LISTED) -> list[JSON]:
     """Public tables waiting for players (oldest first), of one game type or all."""
     if game_type is not None and game_type not in games.registry:
         raise InvalidAction(f"unknown game type: {game_type!r}")
@@ -45,7 +45,9 @@ class LobbyWatcher(Protocol):
 
 
 class LobbyFeed:
-    def __init__(self, games: Games, notices: LobbyNotices, gather_seconds: float = GATHER_SECONDS) -> None:
+    def __init__(
+        self, games: LiveGames, notices: LobbyNotices, gather_seconds: float = GATHER_SECONDS
+    ) -> None:
         self._games = games
         self._notices = notices
         self._gather = gather_seconds

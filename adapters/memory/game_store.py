@@ -1,7 +1,7 @@
 """Live game sessions kept in this process's memory.
 
 Each envelope is kept as its compact JSON (``orjson``) beside the frozen
-``GameSession`` it came from, whose immutable fields (id, version, seats,
+``LiveGame`` it came from, whose immutable fields (id, version, seats,
 phase…) the store reads; every read decodes a fresh copy. So no caller ever
 shares a mutable object with the store — the same isolation a serialising
 store such as Redis gives — at a fraction of the cost of ``copy.deepcopy``.
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 import orjson
 
 from application.ports import Clock
+from domain.live_game import LiveGame
 from domain.match_log import Logged
-from domain.session import GameSession
 
 logger = logging.getLogger(__name__)
 
@@ -26,25 +26,25 @@ _SWEEP_INTERVAL_SECONDS = 60.0
 
 @dataclass(slots=True)
 class _Record:
-    session: GameSession  # only its immutable fields are read: its dicts belong to the caller
+    session: LiveGame  # only its immutable fields are read: its dicts belong to the caller
     blob: bytes
     expires_at: float
     log: list[bytes] = field(default_factory=list)  # the match log's entries, as JSON
 
-    def copy(self) -> GameSession:
-        return GameSession.load(orjson.loads(self.blob))
+    def copy(self) -> LiveGame:
+        return LiveGame.load(orjson.loads(self.blob))
 
 
-def _blob(session: GameSession) -> bytes:
+def _blob(session: LiveGame) -> bytes:
     return orjson.dumps(session.dump(), option=orjson.OPT_NON_STR_KEYS)
 
 
-def _seated_users(session: GameSession) -> set[str]:
+def _seated_users(session: LiveGame) -> set[str]:
     return {seat.user_id for seat in session.seats if seat is not None}
 
 
-class MemorySessionStore:
-    """A ``SessionStore`` in a dict, with a sliding TTL measured by ``clock``.
+class MemoryGameStore:
+    """A ``GameStore`` in a dict, with a sliding TTL measured by ``clock``.
 
     Only ``MemoryCommits`` writes to it, through ``write``, which (re)starts a
     session's TTL of ``ttl_seconds`` (``lobby_ttl_seconds`` while it waits in
@@ -66,13 +66,13 @@ class MemorySessionStore:
         self._by_user: dict[str, set[str]] = {}
         self._next_sweep = clock.now()
 
-    async def get(self, game_id: str) -> GameSession | None:
+    async def get(self, game_id: str) -> LiveGame | None:
         record = self._live_record(game_id)
         if record is None:
             return None
         return record.copy()
 
-    async def find_by_code(self, code: str) -> GameSession | None:
+    async def find_by_code(self, code: str) -> LiveGame | None:
         game_id = self._codes.get(code)
         if game_id is None:
             return None
@@ -84,14 +84,14 @@ class MemorySessionStore:
             return ()
         return tuple(Logged.load(orjson.loads(entry)) for entry in record.log)
 
-    def write(self, session: GameSession, expected_version: int, logged: Logged | None = None) -> bool:
+    def write(self, session: LiveGame, expected_version: int, logged: Logged | None = None) -> bool:
         """Store ``session`` as ``Commits.commit`` does (``logged`` joins the game's log), and
         say whether it did.
 
         With ``expected_version == 0`` it creates the game: only if no live game
         has its id and its join code is free (the code is reserved with it).
         Otherwise it is a compare-and-set on the stored version. Not part of the
-        ``SessionStore`` port: ``MemoryCommits`` is its one writer. Synchronous,
+        ``GameStore`` port: ``MemoryCommits`` is its one writer. Synchronous,
         so nothing can come between the check and the write.
         """
         written = self._create(session) if expected_version == 0 else self._replace(session, expected_version)
@@ -101,7 +101,7 @@ class MemorySessionStore:
             self._records[session.id].log.append(orjson.dumps(logged.dump()))
         return written
 
-    async def games_of(self, user_id: str) -> list[GameSession]:
+    async def games_of(self, user_id: str) -> list[LiveGame]:
         live = (self._live_record(game_id) for game_id in list(self._by_user.get(user_id, ())))
         records = [record for record in live if record is not None]
         records.sort(key=lambda r: (r.session.created_at, r.session.id), reverse=True)
@@ -111,7 +111,7 @@ class MemorySessionStore:
         now = self._clock.now()
         return sum(1 for r in self._records.values() if r.expires_at > now and r.session.phase != "finished")
 
-    async def open_tables(self, limit: int) -> list[GameSession]:
+    async def open_tables(self, limit: int) -> list[LiveGame]:
         now = self._clock.now()
         listed = [r for r in self._records.values() if r.expires_at > now and r.session.listed]
         listed.sort(key=lambda r: (r.session.created_at, r.session.id))
@@ -123,10 +123,10 @@ class MemorySessionStore:
         record = self._live_record(game_id)
         return record is not None and record.session.listed
 
-    def _ttl_of(self, session: GameSession) -> float:
+    def _ttl_of(self, session: LiveGame) -> float:
         return self._lobby_ttl if session.phase == "lobby" else self._ttl
 
-    def _create(self, session: GameSession) -> bool:
+    def _create(self, session: LiveGame) -> bool:
         self._sweep_now_and_then()
         holder = self._codes.get(session.join_code)
         if holder is not None and self._live_record(holder) is not None:
@@ -143,7 +143,7 @@ class MemorySessionStore:
         logger.debug("created game %s with join code %s", session.id, session.join_code)
         return True
 
-    def _replace(self, session: GameSession, expected_version: int) -> bool:
+    def _replace(self, session: LiveGame, expected_version: int) -> bool:
         record = self._live_record(session.id)
         if record is None:
             logger.debug("commit of game %s refused: no such live game", session.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import uuid
 
-from application.identity import Identity
+from application.identity.caller import Identity
 from application.ports import LoginSessions
 from domain.errors import InvalidAction
 

@@ -2,7 +2,7 @@
 preview a code, leave.
 
 Opening, joining and leaving are transitions like any move: committed with a
-compare-and-set and announced to every process (``application.tables`` opens
+compare-and-set and announced to every process (``application.finding.table_opening`` opens
 every table).
 """
 
@@ -14,32 +14,32 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from application import tables
-from application.computer_players import computer_player
-from application.games import Games
-from application.identity import Identity
-from application.join_codes import normalise_join_code
-from application.rate_limit import FailureLimiter
-from application.transition import new_secret, transition
-from application.views import lobby_summary
+from application.finding import table_opening
+from application.finding.join_codes import normalise_join_code
+from application.identity.caller import Identity
+from application.operations.rate_limit import FailureLimiter
+from application.playing.computer_players import computer_player
+from application.playing.live_games import LiveGames
+from application.playing.transition import new_secret, transition
+from application.playing.views import lobby_summary
 from domain import steps
 from domain.bots.levels import LEVELS
 from domain.engine import JSON, options_json_schema, validate_options
 from domain.errors import Conflict, Forbidden, InvalidAction, NotFound
 from domain.game_package import event_kind_schema
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 
 log = logging.getLogger(__name__)
 
 
-def list_game_types(games: Games) -> list[JSON]:
+def list_game_types(games: LiveGames) -> list[JSON]:
     """Every game type with its seats, its options' schema, the server's table settings, and what
     the browser needs from its game package: the table module to import, the events and actions it
     knows, its rules and its words."""
     return [game_type_entry(games, game_type) for game_type in games.registry.game_types]
 
 
-def game_type_entry(games: Games, game_type: str) -> JSON:
+def game_type_entry(games: LiveGames, game_type: str) -> JSON:
     package = games.registry.package_of(game_type)
     variant = package.variant(game_type)
     engine = variant.engine
@@ -67,14 +67,14 @@ def game_type_entry(games: Games, game_type: str) -> JSON:
 class TableChoices:
     """How the creator sets a table up, beside the game's own options: listed among the open
     tables (``public``) or found by its code only; rated or casual; its turn time in seconds
-    (``None``: the server's default), one of ``Games.turn_choices``."""
+    (``None``: the server's default), one of ``LiveGames.turn_choices``."""
 
     public: bool = False
     rated: bool = True
     turn_seconds: float | None = None
 
 
-def checked_turn_seconds(games: Games, turn_seconds: float | None) -> float:
+def checked_turn_seconds(games: LiveGames, turn_seconds: float | None) -> float:
     """The table's turn time: the creator's choice, or the server's default."""
     if turn_seconds is None:
         return games.timeouts.turn
@@ -85,14 +85,14 @@ def checked_turn_seconds(games: Games, turn_seconds: float | None) -> float:
 
 
 def table_layout(
-    games: Games,
+    games: LiveGames,
     game_id: str,
     creator: Identity,
     game_type: str,
     raw_options: Mapping[str, Any] | None,
     choices: TableChoices,
     others: Callable[[int], Seat | None] = lambda chair: None,
-) -> tables.Layout:
+) -> table_opening.Layout:
     """The table a creator opens: the creator in the first seat, ``others(chair)`` in the rest."""
     engine = games.registry.get(game_type)
     options = validate_options(engine.option_specs, raw_options)
@@ -116,16 +116,16 @@ def table_layout(
 
 
 async def create_game(
-    games: Games,
+    games: LiveGames,
     creator: Identity,
     game_type: str,
     raw_options: Mapping[str, Any] | None,
     choices: TableChoices = TableChoices(),
-) -> GameSession:
+) -> LiveGame:
     """Open a table with the creator in the first seat."""
     game_id = str(uuid.uuid4())
     layout = table_layout(games, game_id, creator, game_type, raw_options, choices)
-    return await tables.open_new_table(games, game_id, layout)
+    return await table_opening.open_new_table(games, game_id, layout)
 
 
 def _guessers(player: Identity | None, client: str | None) -> tuple[str, ...]:
@@ -135,8 +135,8 @@ def _guessers(player: Identity | None, client: str | None) -> tuple[str, ...]:
 
 
 async def _find_by_code(
-    games: Games, raw_code: str, guessers: tuple[str, ...], limiter: FailureLimiter | None
-) -> GameSession:
+    games: LiveGames, raw_code: str, guessers: tuple[str, ...], limiter: FailureLimiter | None
+) -> LiveGame:
     """The game holding a code; unknown codes count as failed guesses, and too many
     recent failures refuse every lookup with ``TooManyRequests`` for a while."""
     if limiter is not None and guessers:
@@ -150,12 +150,12 @@ async def _find_by_code(
 
 
 async def join_game(
-    games: Games,
+    games: LiveGames,
     player: Identity,
     raw_code: str,
     client: str | None = None,
     limiter: FailureLimiter | None = None,
-) -> GameSession:
+) -> LiveGame:
     """Take a free seat by the table's join code; the last seat starts the match. Joining twice
     is harmless.
 
@@ -166,14 +166,14 @@ async def join_game(
 
 
 async def take_seat(
-    games: Games,
+    games: LiveGames,
     player: Identity,
     game_id: str,
     raw_code: str | None = None,
     chair: int | None = None,
     client: str | None = None,
     limiter: FailureLimiter | None = None,
-) -> GameSession:
+) -> LiveGame:
     """Take a free seat (``chair``, or the first free one) at the table ``game_id``: any seat of
     a public table, or of a private one with its join code (the invitation link carries it).
     A wrong code counts as a failed guess, as at ``join_game``."""
@@ -191,10 +191,10 @@ async def take_seat(
     return await _sit_down(games, player, game_id, chair)
 
 
-async def _sit_down(games: Games, player: Identity, game_id: str, chair: int | None) -> GameSession:
+async def _sit_down(games: LiveGames, player: Identity, game_id: str, chair: int | None) -> LiveGame:
     secret = new_secret()
 
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
         if chair is not None and not 0 <= chair < len(session.seats):  # a seat other tables have
@@ -212,12 +212,12 @@ async def _sit_down(games: Games, player: Identity, game_id: str, chair: int | N
     return joined
 
 
-async def leave_game(games: Games, player: Identity, game_id: str) -> GameSession:
+async def leave_game(games: LiveGames, player: Identity, game_id: str) -> LiveGame:
     """A seated player leaves: before the match the seat frees, during it a computer player
     takes it over (and the match no longer counts for ratings). Nothing happens to a player
     who does not sit there, nor once the match is over."""
 
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
         return steps.leave(session, player.user_id, state, computer_player(LEVELS[-1]), now)
@@ -232,7 +232,7 @@ async def leave_game(games: Games, player: Identity, game_id: str) -> GameSessio
 
 
 async def preview(
-    games: Games, raw_code: str, client: str | None = None, limiter: FailureLimiter | None = None
+    games: LiveGames, raw_code: str, client: str | None = None, limiter: FailureLimiter | None = None
 ) -> JSON:
     session = await _find_by_code(games, raw_code, _guessers(None, client), limiter)
     return lobby_summary(games.registry.get(session.game_type), session)

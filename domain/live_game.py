@@ -48,7 +48,7 @@ class RatingChange:
 
 
 @dataclass(frozen=True, slots=True)
-class GameSession:
+class LiveGame:
     id: str
     game_type: str
     join_code: str
@@ -110,7 +110,7 @@ class GameSession:
                 return index
         return None
 
-    def with_player(self, player: Seat, now: float, chair: int | None = None) -> GameSession:
+    def with_player(self, player: Seat, now: float, chair: int | None = None) -> LiveGame:
         """Seat ``player`` in ``chair`` (``None``: the first free one); a no-op if already seated."""
         if self.seat_of(player.user_id) is not None:
             return self
@@ -126,9 +126,7 @@ class GameSession:
         seated = Event("seated", {"name": player.name, "bot": player.bot}, seat=chair)
         return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(seated,))
 
-    def without_players(
-        self, chairs: tuple[int, ...], now: float, creator_id: str | None = None
-    ) -> GameSession:
+    def without_players(self, chairs: tuple[int, ...], now: float, creator_id: str | None = None) -> LiveGame:
         """Free ``chairs`` of a lobby (one ``left`` event each); ``creator_id`` names who runs the
         table from now on, when that changes."""
         seats = tuple(None if index in chairs else chair for index, chair in enumerate(self.seats))
@@ -142,13 +140,13 @@ class GameSession:
             events=left,
         )
 
-    def with_seat_replaced(self, chair: int, player: Seat, now: float) -> GameSession:
+    def with_seat_replaced(self, chair: int, player: Seat, now: float) -> LiveGame:
         """A computer player takes over chair ``chair`` of a match under way."""
         seats = (*self.seats[:chair], player, *self.seats[chair + 1 :])
         handed = Event("handed_over", {"name": player.name}, seat=chair)
         return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(handed,))
 
-    def with_rematch_asked(self, chair: int, next_game: str | None, now: float) -> GameSession:
+    def with_rematch_asked(self, chair: int, next_game: str | None, now: float) -> LiveGame:
         """Chair ``chair`` asks for a rematch; ``next_game`` is the new table once everyone has."""
         asked = tuple(sorted({*self.rematch_seats, chair}))
         events: tuple[Event, ...] = (Event("rematch", seat=chair),)
@@ -169,7 +167,7 @@ class GameSession:
         now: float,
         secret: MatchSecret | None = None,
         events: tuple[Event, ...] = (),
-    ) -> GameSession:
+    ) -> LiveGame:
         return replace(
             self,
             phase="playing",
@@ -184,7 +182,7 @@ class GameSession:
 
     def advanced(
         self, state: Mapping[str, Any], now: float, finished: bool, events: tuple[Event, ...] = ()
-    ) -> GameSession:
+    ) -> LiveGame:
         return replace(
             self,
             state=state,
@@ -195,7 +193,7 @@ class GameSession:
             events=events,
         )
 
-    def marked_recorded(self, ratings: tuple[RatingChange, ...] = ()) -> GameSession:
+    def marked_recorded(self, ratings: tuple[RatingChange, ...] = ()) -> LiveGame:
         """The result is in the match history; ``ratings``: how a rated match moved each seat's."""
         recorded = Event(
             "result_recorded",
@@ -237,8 +235,8 @@ class GameSession:
         }
 
     @staticmethod
-    def load(data: Mapping[str, Any]) -> GameSession:
-        return GameSession(
+    def load(data: Mapping[str, Any]) -> LiveGame:
+        return LiveGame(
             id=data["id"],
             game_type=data["game_type"],
             join_code=data["join_code"],

@@ -15,14 +15,14 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from application.games import Games
-from application.identity import Identity
-from application.schedule import bot_token, computer_to_act
-from application.transition import Change, new_secret, transition
+from application.identity.caller import Identity
+from application.playing.live_games import LiveGames
+from application.playing.schedule import bot_token, computer_to_act
+from application.playing.transition import Change, new_secret, transition
 from domain import steps
 from domain.bots.levels import LEVELS, Level
 from domain.errors import Conflict, InvalidAction, NotFound
-from domain.session import GameSession, Seat
+from domain.live_game import LiveGame, Seat
 
 log = logging.getLogger(__name__)
 
@@ -59,14 +59,14 @@ def computer_player(level: Level) -> Callable[[int], Seat]:
 
 
 async def add_bot(
-    games: Games, user: Identity, game_id: str, raw_level: object, chair: int | None = None
-) -> GameSession:
+    games: LiveGames, user: Identity, game_id: str, raw_level: object, chair: int | None = None
+) -> LiveGame:
     """The creator seats a computer player in ``chair`` (``None``: the first free one); the
     last chair taken starts the match."""
     level = check_level(raw_level)
     secret = new_secret()
 
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step:
         found = _existing(session)
         if chair is not None and not 0 <= chair < len(found.seats):  # a seat other tables have
             raise Conflict(f"this table has seats 0 to {len(found.seats) - 1}")
@@ -79,8 +79,8 @@ async def add_bot(
     return _existing(committed.session)
 
 
-async def remove_bot(games: Games, user: Identity, game_id: str, seat: int) -> GameSession:
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step:
+async def remove_bot(games: LiveGames, user: Identity, game_id: str, seat: int) -> LiveGame:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step:
         existing = _existing(session)
         chair = existing.seats[seat] if 0 <= seat < len(existing.seats) else None
         if chair is None or not chair.bot:  # no such computer player: nothing to remove
@@ -90,10 +90,10 @@ async def remove_bot(games: Games, user: Identity, game_id: str, seat: int) -> G
     return _existing((await transition(games, game_id, change)).session)
 
 
-def move(games: Games, token: str) -> Change:
+def move(games: LiveGames, token: str) -> Change:
     """The step of the computer player whose deadline ``token`` fired (nothing, once stale)."""
 
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None or token != bot_token(session.version) or state is None:
             return None
         engine = games.registry.get(session.game_type)
@@ -107,7 +107,7 @@ def move(games: Games, token: str) -> Change:
     return change
 
 
-def _existing(session: GameSession | None) -> GameSession:
+def _existing(session: LiveGame | None) -> LiveGame:
     if session is None:
         raise NotFound("no such game")
     return session

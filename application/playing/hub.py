@@ -2,7 +2,7 @@
 
 One subscription per process: every connection of this process that watches
 a game is attached here. A change arrives with its envelope (no store read);
-its engine state is decoded at most once per process (``Games.live``, which
+its engine state is decoded at most once per process (``LiveGames.live``, which
 the move path of this process already filled), and each seat's view and
 events are worked out once, then handed to every connection of that seat: a
 seat sees the change's public events and its own private ones, a spectator the
@@ -26,13 +26,13 @@ import asyncio
 import logging
 from typing import Protocol
 
-from application.games import Games
-from application.lateness import RecentLateness
+from application.operations.lateness import RecentLateness
+from application.playing.live_games import LiveGames
+from application.playing.views import game_view, match_result, shared_fields
 from application.ports import Notification, Notifier, Presence, StorageUnavailable
-from application.views import game_view, match_result, shared_fields
 from domain.engine import JSON
 from domain.events import visible_to, written
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class Subscriber(Protocol):
 
 
 class GameHub:
-    def __init__(self, games: Games, notifier: Notifier, presence: Presence | None = None) -> None:
+    def __init__(self, games: LiveGames, notifier: Notifier, presence: Presence | None = None) -> None:
         self._games = games
         self._notifier = notifier
         self._presence = presence
@@ -194,7 +194,7 @@ class GameHub:
         await self._deliver(session, set(followers), force=False)
 
     async def _deliver(
-        self, session: GameSession, targets: set[Subscriber], force: bool, with_events: bool = True
+        self, session: LiveGame, targets: set[Subscriber], force: bool, with_events: bool = True
     ) -> None:
         """Show ``session`` to ``targets``; a snapshot (``with_events=False``) carries no events."""
         registry = self._games.registry
@@ -227,7 +227,7 @@ class GameHub:
             except Exception as error:  # a closed socket must not stop the fan-out
                 log.debug("send failed: %r", error)
 
-    def _connected_seats(self, session: GameSession) -> list[int]:
+    def _connected_seats(self, session: LiveGame) -> list[int]:
         """The seats of ``session`` whose player has a connection open (computer players always)."""
         here = self._present.get(session.id, frozenset())
         return [

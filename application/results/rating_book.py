@@ -1,4 +1,4 @@
-"""Rating arithmetic shared by every match repository: one match at a time, or a whole replay.
+"""Rating arithmetic shared by every match repository: one match at a time, or a whole rebuild.
 
 The repositories differ in where ratings live and how they are locked; what a
 match does to them is decided here, once: ``RatingBook.apply`` asks
@@ -8,7 +8,7 @@ the mean of its members'), then moves each participant's rating by it and bumps 
 (matches + 1, wins + 1 if won, points + points, name = the latest one), and
 says, per participant, the rating before the match and the delta
 (``RatingChange``). Only rated matches go through a book: a casual one
-changes no rating. ``replay`` runs a whole history of rated matches through a
+changes no rating. ``rebuild`` runs a whole history of rated matches through a
 fresh book, for ``rebuild_ratings``; ``RatingBook.adopt`` and
 ``adopt_sides`` move a user's ratings and side places to another user id.
 """
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from application.records import FinishedMatch, Rating
+from application.results.archive import FinishedMatch, Rating
 from domain.elo import START_RATING, rate_match
 
 logger = logging.getLogger(__name__)
@@ -51,8 +51,8 @@ class RatingChange:
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayMatch:
-    """A recorded match as a rebuild replays it."""
+class RatedMatch:
+    """A recorded match as the rating rebuild reads it."""
 
     id: str
     game_type: str
@@ -164,8 +164,8 @@ def side_scores(sides: Mapping[str, Sequence[str]], players: Sequence[Scored]) -
     }
 
 
-def replay(
-    matches: Iterable[ReplayMatch],
+def rebuild(
+    matches: Iterable[RatedMatch],
 ) -> tuple[RatingBook, dict[tuple[str, str], RatingChange], int]:
     """Rate ``matches`` (rated ones only) in the order given (finishing order) from scratch.
 

@@ -16,15 +16,15 @@ import asyncio
 import logging
 from typing import Any
 
-from application import computer_players
-from application.games import Games
+from application.playing import computer_players
+from application.playing.live_games import LiveGames
+from application.playing.schedule import BOT_TOKEN, RECORD_TOKEN
+from application.playing.transition import Change, transition
 from application.ports import ClaimedDeadline, DeadlineQueue, StorageUnavailable
-from application.record_match import record_if_finished, settle
-from application.schedule import BOT_TOKEN, RECORD_TOKEN
-from application.transition import Change, transition
+from application.results.recording import record_if_finished, settle
 from domain import steps
 from domain.errors import TavoloError
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ CLAIM_BATCH = 64
 LEASE_SECONDS = 5.0
 
 
-async def fire_one(games: Games, claimed: ClaimedDeadline) -> bool:
+async def fire_one(games: LiveGames, claimed: ClaimedDeadline) -> bool:
     """Fire one claimed deadline; ``True`` if the game changed."""
     if claimed.token == RECORD_TOKEN:
         session = await games.store.get(claimed.game_id)
@@ -55,8 +55,8 @@ async def fire_one(games: Games, claimed: ClaimedDeadline) -> bool:
     return True
 
 
-def _timeout(games: Games, token: str) -> Change:
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+def _timeout(games: LiveGames, token: str) -> Change:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             return None
         return steps.fire(session, games.registry.get(session.game_type), state, token, now)
@@ -64,7 +64,7 @@ def _timeout(games: Games, token: str) -> Change:
     return change
 
 
-async def _fire_and_complete(games: Games, queue: DeadlineQueue, claimed: ClaimedDeadline) -> None:
+async def _fire_and_complete(games: LiveGames, queue: DeadlineQueue, claimed: ClaimedDeadline) -> None:
     try:
         await fire_one(games, claimed)
         await queue.complete(claimed)
@@ -82,7 +82,7 @@ async def _fire_and_complete(games: Games, queue: DeadlineQueue, claimed: Claime
         )
 
 
-async def fire_due(games: Games, queue: DeadlineQueue) -> int:
+async def fire_due(games: LiveGames, queue: DeadlineQueue) -> int:
     """Claim and fire what is due now; returns how many deadlines were handled."""
     claimed = await queue.claim_due(CLAIM_BATCH, LEASE_SECONDS)
     if claimed:
@@ -90,7 +90,7 @@ async def fire_due(games: Games, queue: DeadlineQueue) -> int:
     return len(claimed)
 
 
-async def run_deadline_worker(games: Games, queue: DeadlineQueue, heartbeat_seconds: float) -> None:
+async def run_deadline_worker(games: LiveGames, queue: DeadlineQueue, heartbeat_seconds: float) -> None:
     """Loop forever: fire what is due, then sleep until the next due time,
     a newly scheduled deadline, or the heartbeat, whichever comes first."""
     log.info("deadline worker started (heartbeat %.3fs)", heartbeat_seconds)

@@ -18,12 +18,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from application.games import Games
-from application.join_codes import new_join_code
-from application.transition import new_secret, transition
+from application.finding.join_codes import new_join_code
+from application.playing.live_games import LiveGames
+from application.playing.transition import new_secret, transition
 from domain import steps
 from domain.errors import Conflict
-from domain.session import GameSession
+from domain.live_game import LiveGame
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ Layout = Callable[[str], steps.NewTable]
 """The table to open, given the join code drawn for it."""
 
 
-async def open_new_table(games: Games, game_id: str, layout: Layout, *, again: bool = False) -> GameSession:
+async def open_new_table(games: LiveGames, game_id: str, layout: Layout, *, again: bool = False) -> LiveGame:
     """Open the table ``layout`` describes under ``game_id`` (its match starts when it is full).
 
     ``again``: the same table may be opened by several processes (a quick match's group, a
@@ -41,7 +41,7 @@ async def open_new_table(games: Games, game_id: str, layout: Layout, *, again: b
     ``Conflict``."""
     secret = new_secret()
 
-    def change(session: GameSession | None, state: Any, now: float) -> steps.Step | None:
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is not None:
             if again:
                 return None

@@ -1,0 +1,1 @@
+"""Who is calling: guest and OIDC logins and the login sessions behind them."""

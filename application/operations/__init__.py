@@ -1,0 +1,1 @@
+"""Running the server: admission of moves, lateness, readiness, rate limits."""

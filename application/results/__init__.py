@@ -1,0 +1,1 @@
+"""Results: recording finished matches, their records and replays, ratings and statistics."""
