@@ -37,7 +37,7 @@ from adapters.redis.codec import encode_logged, encode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, game_publisher, script
 from application.ports import ScheduledDeadline
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
 
 
@@ -145,11 +145,11 @@ def commit_flags(session: LiveGame) -> str:
     recorded); ``l`` when the table is listed, else ``u`` when it may have been listed until
     this commit (it waits in the lobby, or this commit started its match), so that a move of a
     match under way skips the open tables."""
-    finished = ("fr" if session.result_recorded else "f") if session.phase == "finished" else ""
+    finished = ("fr" if session.result_recorded else "f") if session.phase == Phase.FINISHED else ""
     if session.listed:
         return finished + "l"
-    just_started = session.phase == "playing" and session.started_at == session.updated_at
-    return finished + ("u" if session.phase == "lobby" or just_started else "")
+    just_started = session.phase == Phase.PLAYING and session.started_at == session.updated_at
+    return finished + ("u" if session.phase == Phase.LOBBY or just_started else "")
 
 
 def commit_keys(keys: RedisKeys, session: LiveGame) -> list[str]:

@@ -14,7 +14,7 @@ from adapters.redis.game_store import DEFAULT_TTL_SECONDS
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_USERS, script
 from application.ports import ScheduledDeadline, StorageUnavailable
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
 
 logger = logging.getLogger(__name__)
@@ -47,8 +47,8 @@ _INDEX_USER = script("index_users(KEYS, 1, ARGV[1], ARGV[2], ARGV[3])\nreturn 1"
 def _refreshes_code(session: LiveGame) -> bool:
     """A commit of a waiting table, or the one that started its match: a join code is only
     used to join a waiting table."""
-    return session.phase == "lobby" or (
-        session.phase == "playing" and session.started_at == session.updated_at
+    return session.phase == Phase.LOBBY or (
+        session.phase == Phase.PLAYING and session.started_at == session.updated_at
     )
 
 
@@ -56,7 +56,7 @@ def _changes_seating(session: LiveGame) -> bool:
     """A commit that may change who is seated, or that starts or finishes the match."""
     if _refreshes_code(session):
         return True
-    if session.phase == "finished" and session.finished_at == session.updated_at:
+    if session.phase == Phase.FINISHED and session.finished_at == session.updated_at:
         return True
     return any(event.kind in _SEATING_EVENTS for event in session.events)
 
@@ -75,7 +75,7 @@ class RedisCommits:
 
     The game, its join code and its index entries live ``ttl_seconds`` after
     each commit — ``min(lobby_ttl_seconds, ttl_seconds)`` while
-    ``session.phase`` is ``"lobby"``. ``ttl_seconds`` must be the session
+    ``session.phase`` is ``Phase.LOBBY``. ``ttl_seconds`` must be the session
     store's.
 
     On a Redis Cluster (``keys.cluster``) the script touches the game's hash
@@ -126,7 +126,7 @@ class RedisCommits:
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
     ) -> bool:
-        ttl_ms = self._lobby_ttl_ms if session.phase == "lobby" else self._ttl_ms
+        ttl_ms = self._lobby_ttl_ms if session.phase == Phase.LOBBY else self._ttl_ms
         args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged)
         if not self._keys.cluster:
             outcome = await self._script(keys=commit_keys(self._keys, session), args=args)

@@ -27,7 +27,7 @@ from application.playing.live_games import LiveGames
 from application.playing.schedule import pending_deadlines
 from domain.commitment import SALT_BYTES, MatchSecret
 from domain.errors import Conflict, TavoloError
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.seeding import SEED_BYTES
 from domain.steps import Step
 
@@ -112,7 +112,7 @@ def _state_of(games: LiveGames, session: LiveGame | None) -> Any:
 
 def _seeded(session: LiveGame | None) -> LiveGame | None:
     """A match started before matches had seeds gets one now (stored by the next commit)."""
-    if session is None or session.seed is not None or session.phase == "lobby":
+    if session is None or session.seed is not None or session.phase == Phase.LOBBY:
         return session
     return replace(session, seed=new_seed())
 
