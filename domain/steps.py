@@ -31,7 +31,8 @@ class Step:
     ``seat`` and ``action`` name the action that made it, when an action did (a
     player's, or a computer player's choice); ``token`` the deadline that fired;
     ``logged`` is what the match's log keeps of it (``domain.match_log``), for the
-    changes of a match that belong there."""
+    changes of a match that belong there; ``started``: this change started the match (only
+    ``start`` sets it), which the commit carries on (``Commits.commit``)."""
 
     session: LiveGame
     state: Any
@@ -39,6 +40,7 @@ class Step:
     action: Mapping[str, Any] | None = None
     token: str | None = None
     logged: Logged | None = None
+    started: bool = False
 
 
 # --- the lobby ------------------------------------------------------------------------------------
@@ -130,7 +132,7 @@ def start(session: LiveGame, engine: GameEngine, timeouts: Timeouts, now: float,
     begun = Event("match_started", {"seats": len(session.seats)})
     events = (*session.events, begun, *outcome.events)
     started = session.started(engine.dump(outcome.state), now, secret, events)
-    return Step(started, outcome.state, logged=Logged.start(version, now, timeouts))
+    return Step(started, outcome.state, logged=Logged.start(version, now, timeouts), started=True)
 
 
 def leave(

@@ -203,11 +203,12 @@ async def _sit_down(games: LiveGames, player: Identity, game_id: str, chair: int
         seat = Seat(player.user_id, player.name)
         return steps.seat_player(session, seat, now, engine, games.timeouts, secret, chair)
 
-    joined = (await transition(games, game_id, change)).session
+    committed = await transition(games, game_id, change)
+    joined = committed.session
     assert joined is not None
     if joined.seat_of(player.user_id) is not None:
         log.info("%s sat down at game %s", player.user_id, game_id)
-    if joined.phase == Phase.PLAYING and joined.started_at == joined.updated_at:
+    if committed.step is not None and committed.step.started:
         log.info("game %s (%s) started", joined.id, joined.game_type)
     return joined
 

@@ -69,9 +69,9 @@ def table(public: bool = False, phase: Phase = Phase.LOBBY) -> LiveGame:
 def test_the_commit_flags_say_finished_listed_or_maybe_listed_until_now() -> None:
     assert commit_flags(table()) == "u", "a private lobby may have been public: never, but cheap to say"
     assert commit_flags(table(public=True)) == "l"
-    started = replace(table(public=True, phase=Phase.PLAYING), started_at=1.0)
-    assert commit_flags(started) == "u", "the commit that started the match takes it off the list"
-    assert commit_flags(replace(started, updated_at=2.0)) == "", "a move touches no open-tables key"
+    playing = replace(table(public=True, phase=Phase.PLAYING), started_at=1.0)
+    assert commit_flags(playing, started=True) == "u", "the commit that started the match unlists it"
+    assert commit_flags(playing) == "", "a move touches no open-tables key, even at the start's very time"
     assert commit_flags(table(phase=Phase.FINISHED)) == "f"
     assert commit_flags(replace(table(phase=Phase.FINISHED), result_recorded=True)) == "fr"
 
