@@ -149,8 +149,8 @@ class DeadlineQueue(Protocol):
 class Commits(Protocol):
     """A game's accepted change, stored together with its consequences in one atomic step.
 
-    ``commit(session, expected_version, deadlines, logged)`` is the one way a
-    game is written, and returns whether it stored ``session``:
+    ``commit(session, expected_version, deadlines, logged, started=...)`` is the
+    one way a game is written, and returns whether it stored ``session``:
 
     * ``expected_version == 0`` creates the game: it stores ``session`` only if
       no game with its id exists and its join code is free, and reserves the
@@ -174,6 +174,12 @@ class Commits(Protocol):
     nothing. As no other commit can come between a write and its
     deadlines, a game's pending deadlines always belong to its stored version,
     even without a lock around the writer.
+
+    ``started`` says that this change started the match (``domain.steps.Step.started``),
+    and only the change that did says it: an adapter that treats the start apart (the
+    table leaves the open tables, its join code and its players' game indexes move from
+    the lobby TTL to the game TTL) reads it from here instead of working it out from the
+    envelope.
     """
 
     async def commit(
@@ -182,6 +188,8 @@ class Commits(Protocol):
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
+        *,
+        started: bool = False,
     ) -> bool: ...
 
 

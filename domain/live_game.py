@@ -22,13 +22,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any
 
 from domain.commitment import MatchSecret, commitment
 from domain.engine import Event
 from domain.errors import GameFull, InvalidAction
 
-Phase = Literal["lobby", "playing", "finished"]
+
+class Phase(StrEnum):
+    """Where a live game stands: its table waits for players, its match is under way, or the
+    match is over. Each member is its value's string, as the envelope stores it and the views
+    show it (``status``)."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +66,7 @@ class LiveGame:
     creator_id: str
     created_at: float
     updated_at: float
-    phase: Phase = "lobby"
+    phase: Phase = Phase.LOBBY
     version: int = 1
     state: Mapping[str, Any] | None = None
     result_recorded: bool = False
@@ -95,7 +104,7 @@ class LiveGame:
     def listed(self) -> bool:
         """Whether the table belongs in the list of open tables: public, waiting for players,
         with a free seat and somebody sitting at it."""
-        return self.public and self.phase == "lobby" and self.seats_open > 0 and bool(self.humans)
+        return self.public and self.phase == Phase.LOBBY and self.seats_open > 0 and bool(self.humans)
 
     @property
     def counts_for_rating(self) -> bool:
@@ -114,7 +123,7 @@ class LiveGame:
         """Seat ``player`` in ``chair`` (``None``: the first free one); a no-op if already seated."""
         if self.seat_of(player.user_id) is not None:
             return self
-        if self.phase != "lobby" or self.seats_open == 0:
+        if self.phase != Phase.LOBBY or self.seats_open == 0:
             raise GameFull("every seat at this table is taken")
         if chair is None:
             chair = self.seats.index(None)
@@ -170,7 +179,7 @@ class LiveGame:
     ) -> LiveGame:
         return replace(
             self,
-            phase="playing",
+            phase=Phase.PLAYING,
             state=state,
             started_at=now,
             updated_at=now,
@@ -186,7 +195,7 @@ class LiveGame:
         return replace(
             self,
             state=state,
-            phase="finished" if finished else self.phase,
+            phase=Phase.FINISHED if finished else self.phase,
             finished_at=now if finished and self.finished_at is None else self.finished_at,
             updated_at=now,
             version=self.version + 1,
@@ -216,7 +225,7 @@ class LiveGame:
             "creator_id": self.creator_id,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "version": self.version,
             "state": None if self.state is None else dict(self.state),
             "result_recorded": self.result_recorded,
@@ -248,7 +257,7 @@ class LiveGame:
             creator_id=data["creator_id"],
             created_at=data["created_at"],
             updated_at=data["updated_at"],
-            phase=data["phase"],
+            phase=Phase(data["phase"]),
             version=data["version"],
             state=data["state"],
             result_recorded=data["result_recorded"],

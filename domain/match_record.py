@@ -28,7 +28,7 @@ from typing import Any
 from domain.commitment import SCHEME
 from domain.engine import JSON, GameEngine
 from domain.events import event_json
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
 from domain.match_replay import ReplayRefused, replay
 
@@ -69,7 +69,7 @@ def result_json(engine: GameEngine, state: Any) -> JSON | None:
 def build_record(session: LiveGame, engine: GameEngine, logged: Sequence[Logged]) -> JSON:
     """The record of the finished match ``session`` from its ``logged`` changes; ``Unrecordable``
     when it cannot have one."""
-    if session.phase != "finished" or session.state is None:
+    if session.phase != Phase.FINISHED or session.state is None:
         raise ValueError(f"game {session.id} is not over: it has no record yet")
     if session.seed is None or session.salt is None or not logged or logged[0].kind != "start":
         raise Unrecordable("it started before matches kept records")

@@ -19,7 +19,7 @@ from domain.bots.base import Strategy
 from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, Outcome, Timeouts
 from domain.errors import Forbidden, GameFull, GameNotStarted, GameOver, IllegalMove, InvalidAction
-from domain.live_game import LiveGame, RatingChange, Seat
+from domain.live_game import LiveGame, Phase, RatingChange, Seat
 from domain.match_log import Logged
 from domain.seeding import match_rng
 
@@ -31,7 +31,8 @@ class Step:
     ``seat`` and ``action`` name the action that made it, when an action did (a
     player's, or a computer player's choice); ``token`` the deadline that fired;
     ``logged`` is what the match's log keeps of it (``domain.match_log``), for the
-    changes of a match that belong there."""
+    changes of a match that belong there; ``started``: this change started the match (only
+    ``start`` sets it), which the commit carries on (``Commits.commit``)."""
 
     session: LiveGame
     state: Any
@@ -39,6 +40,7 @@ class Step:
     action: Mapping[str, Any] | None = None
     token: str | None = None
     logged: Logged | None = None
+    started: bool = False
 
 
 # --- the lobby ------------------------------------------------------------------------------------
@@ -130,7 +132,7 @@ def start(session: LiveGame, engine: GameEngine, timeouts: Timeouts, now: float,
     begun = Event("match_started", {"seats": len(session.seats)})
     events = (*session.events, begun, *outcome.events)
     started = session.started(engine.dump(outcome.state), now, secret, events)
-    return Step(started, outcome.state, logged=Logged.start(version, now, timeouts))
+    return Step(started, outcome.state, logged=Logged.start(version, now, timeouts), started=True)
 
 
 def leave(
@@ -143,9 +145,9 @@ def leave(
     player (``make_bot(chair)``) takes the seat over, so the match goes on (a table with a
     computer player never counts for ratings)."""
     seat = session.seat_of(user_id)
-    if seat is None or session.phase == "finished":
+    if seat is None or session.phase == Phase.FINISHED:
         return None
-    if session.phase == "playing":
+    if session.phase == Phase.PLAYING:
         bot, leaving = make_bot(seat), session.seats[seat]
         assert leaving is not None, "a seated player's chair is taken"
         handed = session.with_seat_replaced(seat, bot, now)
@@ -196,7 +198,7 @@ def unseat_bot(session: LiveGame, user_id: str, seat: int, now: float) -> Step:
 def _check_creators_lobby(session: LiveGame, user_id: str) -> None:
     if session.creator_id != user_id:
         raise Forbidden("only the table's creator seats or removes computer players")
-    if session.phase != "lobby":
+    if session.phase != Phase.LOBBY:
         raise IllegalMove("computer players join before the match starts")
 
 
@@ -217,7 +219,7 @@ def act(
 
 def fire(session: LiveGame, engine: GameEngine, state: Any, token: str, now: float) -> Step | None:
     """The engine's deadline ``token`` fires; ``None`` when it is stale or the match is not on."""
-    if session.phase != "playing" or state is None:
+    if session.phase != Phase.PLAYING or state is None:
         return None
     rng = match_rng(_seed_of(session), session.version + 1)
     outcome = engine.fire(state, token, now, rng)
@@ -230,7 +232,7 @@ def computer_move(
     session: LiveGame, engine: GameEngine, state: Any, seat: int, strategy: Strategy, now: float
 ) -> Step | None:
     """The computer player of ``seat`` decides from its own view, and its action is applied."""
-    if session.phase != "playing" or state is None or seat not in engine.to_act(state):
+    if session.phase != Phase.PLAYING or state is None or seat not in engine.to_act(state):
         return None
     rng = match_rng(_seed_of(session), session.version + 1, "bot")
     action = strategy.decide(engine.view(state, seat), rng)
@@ -242,7 +244,7 @@ def mark_recorded(session: LiveGame, state: Any, ratings: tuple[RatingChange, ..
     seat's rating); ``None`` when it was marked already."""
     if session.result_recorded:
         return None
-    if session.phase != "finished":
+    if session.phase != Phase.FINISHED:
         raise IllegalMove("only a finished match has a result to record")
     return Step(session.marked_recorded(ratings), state)
 
@@ -250,7 +252,7 @@ def mark_recorded(session: LiveGame, state: Any, ratings: tuple[RatingChange, ..
 def ask_rematch(session: LiveGame, user_id: str, next_game: str, now: float) -> Step | None:
     """A player of a finished match asks for a rematch; once every person at the table has
     (computer players always agree), the rematch is ``next_game``. ``None`` when asked already."""
-    if session.phase != "finished":
+    if session.phase != Phase.FINISHED:
         raise IllegalMove("a rematch is asked for once the match is over")
     seat = session.seat_of(user_id)
     if seat is None:
@@ -262,9 +264,9 @@ def ask_rematch(session: LiveGame, user_id: str, next_game: str, now: float) -> 
 
 
 def _check_playing(session: LiveGame) -> None:
-    if session.phase == "lobby" or session.state is None:
+    if session.phase == Phase.LOBBY or session.state is None:
         raise GameNotStarted("the match has not started yet")
-    if session.phase == "finished":
+    if session.phase == Phase.FINISHED:
         raise GameOver("the match is over")
 
 

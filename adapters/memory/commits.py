@@ -43,7 +43,11 @@ class MemoryCommits:
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
+        *,
+        started: bool = False,
     ) -> bool:
+        """``started`` changes nothing here: whether the table was listed is read from the
+        store itself, and its TTL from the phase of each version."""
         was_listed = expected_version != 0 and self._store.listed(session.id)
         if not self._store.write(session, expected_version, logged):
             return False

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import orjson
 
 from application.ports import Clock
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
 
 logger = logging.getLogger(__name__)
@@ -109,7 +109,8 @@ class MemoryGameStore:
 
     async def count_live(self) -> int:
         now = self._clock.now()
-        return sum(1 for r in self._records.values() if r.expires_at > now and r.session.phase != "finished")
+        live = (r for r in self._records.values() if r.expires_at > now)
+        return sum(1 for r in live if r.session.phase != Phase.FINISHED)
 
     async def open_tables(self, limit: int) -> list[LiveGame]:
         now = self._clock.now()
@@ -124,7 +125,7 @@ class MemoryGameStore:
         return record is not None and record.session.listed
 
     def _ttl_of(self, session: LiveGame) -> float:
-        return self._lobby_ttl if session.phase == "lobby" else self._ttl
+        return self._lobby_ttl if session.phase == Phase.LOBBY else self._ttl
 
     def _create(self, session: LiveGame) -> bool:
         self._sweep_now_and_then()

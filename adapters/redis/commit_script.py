@@ -37,7 +37,7 @@ from adapters.redis.codec import encode_logged, encode_session
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_LIVE, INDEX_OPEN, INDEX_USERS, REPLACE_DEADLINES, game_publisher, script
 from application.ports import ScheduledDeadline
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
 
 
@@ -140,16 +140,15 @@ def seated_users(session: LiveGame) -> list[str]:
     return sorted({seat.user_id for seat in session.seats if seat is not None})
 
 
-def commit_flags(session: LiveGame) -> str:
+def commit_flags(session: LiveGame, started: bool = False) -> str:
     """ARGV 6 of the script: ``f`` when the game is finished (``fr`` once its result is
     recorded); ``l`` when the table is listed, else ``u`` when it may have been listed until
-    this commit (it waits in the lobby, or this commit started its match), so that a move of a
-    match under way skips the open tables."""
-    finished = ("fr" if session.result_recorded else "f") if session.phase == "finished" else ""
+    this commit (it waits in the lobby, or this commit ``started`` its match), so that a move of
+    a match under way skips the open tables."""
+    finished = ("fr" if session.result_recorded else "f") if session.phase == Phase.FINISHED else ""
     if session.listed:
         return finished + "l"
-    just_started = session.phase == "playing" and session.started_at == session.updated_at
-    return finished + ("u" if session.phase == "lobby" or just_started else "")
+    return finished + ("u" if session.phase == Phase.LOBBY or started else "")
 
 
 def commit_keys(keys: RedisKeys, session: LiveGame) -> list[str]:
@@ -179,6 +178,7 @@ def commit_args(
     expected_version: int,
     deadlines: Sequence[ScheduledDeadline],
     logged: Logged | None = None,
+    started: bool = False,
 ) -> list[str | int]:
     args: list[str | int] = [
         session.id,
@@ -186,7 +186,7 @@ def commit_args(
         ttl_ms,
         repr(session.created_at),
         expected_version,
-        commit_flags(session),
+        commit_flags(session, started),
         keys.events(session.id),
         keys.deadline_events,
         keys.lobby_events,

@@ -14,7 +14,7 @@ from adapters.redis.game_store import DEFAULT_TTL_SECONDS
 from adapters.redis.keys import RedisKeys
 from adapters.redis.lua import INDEX_USERS, script
 from application.ports import ScheduledDeadline, StorageUnavailable
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
 
 logger = logging.getLogger(__name__)
@@ -44,19 +44,17 @@ return 0
 _INDEX_USER = script("index_users(KEYS, 1, ARGV[1], ARGV[2], ARGV[3])\nreturn 1", INDEX_USERS)
 
 
-def _refreshes_code(session: LiveGame) -> bool:
-    """A commit of a waiting table, or the one that started its match: a join code is only
+def _refreshes_code(session: LiveGame, started: bool) -> bool:
+    """A commit of a waiting table, or the one that ``started`` its match: a join code is only
     used to join a waiting table."""
-    return session.phase == "lobby" or (
-        session.phase == "playing" and session.started_at == session.updated_at
-    )
+    return session.phase == Phase.LOBBY or started
 
 
-def _changes_seating(session: LiveGame) -> bool:
+def _changes_seating(session: LiveGame, started: bool) -> bool:
     """A commit that may change who is seated, or that starts or finishes the match."""
-    if _refreshes_code(session):
+    if _refreshes_code(session, started):
         return True
-    if session.phase == "finished" and session.finished_at == session.updated_at:
+    if session.phase == Phase.FINISHED and session.finished_at == session.updated_at:
         return True
     return any(event.kind in _SEATING_EVENTS for event in session.events)
 
@@ -75,7 +73,7 @@ class RedisCommits:
 
     The game, its join code and its index entries live ``ttl_seconds`` after
     each commit — ``min(lobby_ttl_seconds, ttl_seconds)`` while
-    ``session.phase`` is ``"lobby"``. ``ttl_seconds`` must be the session
+    ``session.phase`` is ``Phase.LOBBY``. ``ttl_seconds`` must be the session
     store's.
 
     On a Redis Cluster (``keys.cluster``) the script touches the game's hash
@@ -90,7 +88,8 @@ class RedisCommits:
       dying in between leaves a code naming no game, which ``find_by_code``
       reads as none and which lapses with the lobby TTL;
     * the code's TTL is refreshed (if it still names the game) after the
-      commits of a waiting table and the one that started its match, not on
+      commits of a waiting table and the one that started its match (the
+      commit says so: ``started``), not on
       every move: a code is only used to join a waiting table (and
       ``find_by_code`` checks the game it names holds it);
     * the seated users' indexes are updated after the commits that may change
@@ -125,19 +124,21 @@ class RedisCommits:
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
+        *,
+        started: bool = False,
     ) -> bool:
-        ttl_ms = self._lobby_ttl_ms if session.phase == "lobby" else self._ttl_ms
-        args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged)
+        ttl_ms = self._lobby_ttl_ms if session.phase == Phase.LOBBY else self._ttl_ms
+        args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged, started)
         if not self._keys.cluster:
             outcome = await self._script(keys=commit_keys(self._keys, session), args=args)
         else:
-            outcome = await self._cluster_commit(session, expected_version, ttl_ms, args)
+            outcome = await self._cluster_commit(session, expected_version, ttl_ms, args, started)
         if outcome != 1:
             logger.debug("commit of game %s refused: %s", session.id, _REFUSALS.get(outcome, outcome))
         return bool(outcome == 1)
 
     async def _cluster_commit(
-        self, session: LiveGame, expected_version: int, ttl_ms: int, args: list[str | int]
+        self, session: LiveGame, expected_version: int, ttl_ms: int, args: list[str | int], started: bool
     ) -> int:
         code = self._keys.code(session.join_code)
         if expected_version == 0:
@@ -150,9 +151,9 @@ class RedisCommits:
                 await self._release_code(keys=[code], args=[session.id])
             return outcome
         companions = []
-        if expected_version != 0 and _refreshes_code(session):
+        if expected_version != 0 and _refreshes_code(session, started):
             companions.append(self._refresh_code(keys=[code], args=[session.id, ttl_ms]))
-        if _changes_seating(session):
+        if _changes_seating(session, started):
             created = repr(session.created_at)
             for user_id in seated_users(session):
                 index = self._keys.user_games(user_id)

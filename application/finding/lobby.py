@@ -27,7 +27,7 @@ from domain.bots.levels import LEVELS
 from domain.engine import JSON, options_json_schema, validate_options
 from domain.errors import Conflict, Forbidden, InvalidAction, NotFound
 from domain.game_package import event_kind_schema
-from domain.live_game import LiveGame, Seat
+from domain.live_game import LiveGame, Phase, Seat
 
 log = logging.getLogger(__name__)
 
@@ -203,11 +203,12 @@ async def _sit_down(games: LiveGames, player: Identity, game_id: str, chair: int
         seat = Seat(player.user_id, player.name)
         return steps.seat_player(session, seat, now, engine, games.timeouts, secret, chair)
 
-    joined = (await transition(games, game_id, change)).session
+    committed = await transition(games, game_id, change)
+    joined = committed.session
     assert joined is not None
     if joined.seat_of(player.user_id) is not None:
         log.info("%s sat down at game %s", player.user_id, game_id)
-    if joined.phase == "playing" and joined.started_at == joined.updated_at:
+    if committed.step is not None and committed.step.started:
         log.info("game %s (%s) started", joined.id, joined.game_type)
     return joined
 
@@ -226,7 +227,7 @@ async def leave_game(games: LiveGames, player: Identity, game_id: str) -> LiveGa
     left = committed.session
     assert left is not None
     if committed.step is not None:
-        how = "handed the seat to a computer player" if left.phase == "playing" else "left"
+        how = "handed the seat to a computer player" if left.phase == Phase.PLAYING else "left"
         log.info("%s %s at game %s", player.user_id, how, game_id)
     return left
 

@@ -38,7 +38,7 @@ from domain.bots.levels import LEVELS
 from domain.elo import START_RATING
 from domain.engine import validate_options
 from domain.errors import InvalidAction
-from domain.live_game import LiveGame, Seat
+from domain.live_game import LiveGame, Phase, Seat
 from domain.matchmaking import Group, Seeker, find_group, seek_options
 
 log = logging.getLogger(__name__)
@@ -211,7 +211,7 @@ class Matchmaker:
         if group is None:
             return False
         session = await self._games.store.get(group.id)
-        if session is None or session.phase == "finished" or session.seat_of(user_id) is None:
+        if session is None or session.phase == Phase.FINISHED or session.seat_of(user_id) is None:
             return False
         await connection.matched(session)
         return True

@@ -54,6 +54,6 @@ async def open_new_table(games: LiveGames, game_id: str, layout: Layout, *, agai
     opened = committed.session
     assert opened is not None, "a table just opened exists"
     if committed.step is not None:
-        started = " and started" if opened.phase == "playing" else ""
+        started = " and started" if committed.step.started else ""
         log.info("game %s (%s) opened%s by %s", game_id, opened.game_type, started, opened.creator_id)
     return opened

@@ -6,6 +6,7 @@ from application.playing.live_games import LiveGames
 from application.playing.views import game_view, lobby_summary
 from domain.engine import JSON
 from domain.errors import NotFound
+from domain.live_game import Phase
 
 
 async def snapshot(games: LiveGames, game_id: str, user_id: str | None) -> JSON:
@@ -18,7 +19,7 @@ async def snapshot(games: LiveGames, game_id: str, user_id: str | None) -> JSON:
 async def my_games(games: LiveGames, user_id: str) -> list[JSON]:
     """The caller's live games (lobbies and matches under way), newest first."""
     sessions = await games.store.games_of(user_id)
-    live = [s for s in sessions if s.phase != "finished"]
+    live = [s for s in sessions if s.phase != Phase.FINISHED]
     live.sort(key=lambda s: s.created_at, reverse=True)
     result = []
     for session in live:

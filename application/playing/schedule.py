@@ -18,7 +18,7 @@ from typing import Any
 
 from application.ports import ScheduledDeadline
 from domain.engine import GameEngine
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 
 RECORD_TOKEN = "record"
 RECORD_GRACE_SECONDS = 1.0
@@ -29,13 +29,13 @@ def pending_deadlines(
     session: LiveGame, engine: GameEngine, state: Any, now: float, bot_delay: float
 ) -> list[ScheduledDeadline]:
     """The deadlines ``session`` (with its decoded engine ``state``) calls for."""
-    if session.phase == "finished":
+    if session.phase == Phase.FINISHED:
         return (
             []
             if session.result_recorded
             else [ScheduledDeadline(session.id, RECORD_TOKEN, now + RECORD_GRACE_SECONDS)]
         )
-    if session.phase != "playing" or state is None:
+    if session.phase != Phase.PLAYING or state is None:
         return []
     scheduled = [ScheduledDeadline(session.id, d.token, d.due) for d in engine.deadlines(state)]
     if computer_to_act(session, engine, state) is not None:

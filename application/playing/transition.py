@@ -27,7 +27,7 @@ from application.playing.live_games import LiveGames
 from application.playing.schedule import pending_deadlines
 from domain.commitment import SALT_BYTES, MatchSecret
 from domain.errors import Conflict, TavoloError
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.seeding import SEED_BYTES
 from domain.steps import Step
 
@@ -97,7 +97,7 @@ async def _commit(games: LiveGames, before: LiveGame | None, step: Step) -> bool
     after = step.session
     engine = games.registry.get(after.game_type)
     deadlines = pending_deadlines(after, engine, step.state, games.clock.now(), games.bot_delay)
-    if not await games.commits.commit(after, _version(before), deadlines, step.logged):
+    if not await games.commits.commit(after, _version(before), deadlines, step.logged, started=step.started):
         return False
     games.live.remember(after, step.state)
     log.debug("game %s at version %d: %s", after.id, after.version, ", ".join(e.kind for e in after.events))
@@ -112,7 +112,7 @@ def _state_of(games: LiveGames, session: LiveGame | None) -> Any:
 
 def _seeded(session: LiveGame | None) -> LiveGame | None:
     """A match started before matches had seeds gets one now (stored by the next commit)."""
-    if session is None or session.seed is not None or session.phase == "lobby":
+    if session is None or session.seed is not None or session.phase == Phase.LOBBY:
         return session
     return replace(session, seed=new_seed())
 

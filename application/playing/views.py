@@ -10,7 +10,7 @@ from typing import Any
 
 from application.playing.computer_players import bot_level
 from domain.engine import JSON, GameEngine
-from domain.live_game import LiveGame, Seat
+from domain.live_game import LiveGame, Phase, Seat
 from domain.registry import EngineRegistry
 
 
@@ -33,7 +33,7 @@ def lobby_summary(engine: GameEngine, session: LiveGame) -> JSON:
         "game_type": session.game_type,
         "name": engine.name,
         "description": engine.description,
-        "status": session.phase,
+        "status": session.phase.value,
         "players": players(session),
         "seats": len(session.seats),
         "seats_open": session.seats_open,
@@ -52,7 +52,7 @@ def shared_fields(engine: GameEngine, session: LiveGame) -> JSON:
     shared["version"] = session.version
     if session.seed_commitment is not None:
         shared["seed_commitment"] = session.seed_commitment
-    if session.phase == "finished":
+    if session.phase == Phase.FINISHED:
         shared["rematch"] = {"asked": list(session.rematch_seats), "next_game": session.next_game}
         shared["ratings"] = [{"seat": r.seat, "before": r.before, "after": r.after} for r in session.ratings]
     return shared
@@ -72,7 +72,7 @@ def game_view(
     version for every seat)."""
     engine = registry.get(session.game_type)
     seat = session.seat_of(user_id)
-    view: dict[str, Any] = {"phase": "lobby"}
+    view: dict[str, Any] = {"phase": Phase.LOBBY.value}
     if session.state is not None:
         if state is None:
             state = engine.load(session.state)
@@ -91,7 +91,7 @@ def match_result(registry: EngineRegistry, session: LiveGame, state: Any = None)
     """The final scores and winner once the match is over, with every hand's summary (as the
     views' ``last_hand`` has them) and whether it was rated (``state``: the session's, already
     loaded)."""
-    if session.state is None or session.phase != "finished":
+    if session.state is None or session.phase != Phase.FINISHED:
         return None
     engine = registry.get(session.game_type)
     result = engine.result(engine.load(session.state) if state is None else state)

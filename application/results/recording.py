@@ -23,7 +23,7 @@ from application.playing.transition import Change, Committed, transition
 from application.ports import StorageUnavailable
 from application.results.archive import FinishedMatch, Participant
 from domain.engine import JSON, GameEngine
-from domain.live_game import LiveGame, RatingChange
+from domain.live_game import LiveGame, Phase, RatingChange
 from domain.match_log import Logged
 from domain.match_record import Unrecordable, build_record
 from domain.steps import Step, mark_recorded
@@ -95,7 +95,7 @@ async def record_if_finished(games: LiveGames, session: LiveGame) -> LiveGame:
     once, and the mark is a transition like any other (announced, and a no-op
     once made).
     """
-    if session.phase != "finished" or session.result_recorded:
+    if session.phase != Phase.FINISHED or session.result_recorded:
         return session
     engine = games.registry.get(session.game_type)
     match = finished_match(session, engine, await games.store.log(session.id))
@@ -129,7 +129,7 @@ async def settle(games: LiveGames, committed: Committed) -> LiveGame | None:
     """After a change: if it ended the match, record the result now (the outbox entry
     its commit left covers a cancellation or an outage from here on)."""
     step = committed.step
-    if step is None or step.session.phase != "finished" or step.session.result_recorded:
+    if step is None or step.session.phase != Phase.FINISHED or step.session.result_recorded:
         return committed.session
     ended = step.session
     result = games.registry.get(ended.game_type).result(step.state) if step.state is not None else None

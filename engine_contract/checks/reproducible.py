@@ -19,7 +19,7 @@ from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, validate_options
 from domain.events import event_json
 from domain.game_package import GamePackage, GameVariant
-from domain.live_game import LiveGame, Seat
+from domain.live_game import LiveGame, Phase, Seat
 from domain.match_log import Logged
 from domain.match_record import Unrecordable, build_record
 from domain.match_replay import ReplayRefused, replay
@@ -129,7 +129,7 @@ def played_through_steps(variant: GameVariant, seed: int, at: At) -> tuple[LiveG
     log = [opened.logged]
     session, state = opened.session, opened.state
     players = [variant.computer_players[level] for level in sorted(variant.computer_players)]
-    while session.phase != "finished":
+    while session.phase != Phase.FINISHED:
         here = at.step_of(len(log))
         if len(log) > MAX_CHANGES:
             raise here.fail(f"the match did not end within {MAX_CHANGES} changes")

@@ -44,7 +44,7 @@ async def a_game_under_way(setup: CommitSetup) -> tuple[LiveGame, list[Logged]]:
     lobby = new_session()
     assert await create(setup.commits, lobby)
     game, start = started(lobby)
-    assert await setup.commits.commit(game, lobby.version, (), start)
+    assert await setup.commits.commit(game, lobby.version, (), start, started=True)
     return game, [start]
 
 
@@ -79,7 +79,7 @@ async def test_a_game_created_already_under_way_logs_its_start(commit_setup: Com
     """A table opened full starts its match at once: its creation carries the start."""
     game, start = started(new_session())
 
-    assert await commit_setup.commits.commit(game, 0, (), start)
+    assert await commit_setup.commits.commit(game, 0, (), start, started=True)
 
     assert await commit_setup.store.log(game.id) == (start,)
 
@@ -120,7 +120,7 @@ async def test_a_refused_creation_appends_nothing_to_the_game_that_stands(commit
     game, committed = await a_game_under_way(commit_setup)
     again, start = started(replace(new_session(), id=game.id), at=T0 + 9.5)
 
-    assert await commit_setup.commits.commit(again, 0, (), start) is False
+    assert await commit_setup.commits.commit(again, 0, (), start, started=True) is False
 
     assert await commit_setup.store.log(game.id) == tuple(committed)
 

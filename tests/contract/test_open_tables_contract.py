@@ -40,6 +40,13 @@ async def commit(setup: CommitSetup, before: LiveGame, after: LiveGame) -> LiveG
     return after
 
 
+async def start(setup: CommitSetup, before: LiveGame, at: float) -> LiveGame:
+    """Commit the change that starts the match of ``before``, saying so."""
+    after = before.started({"hands": []}, now=at)
+    assert await setup.commits.commit(after, before.version, (), started=True)
+    return after
+
+
 async def told(listener: AsyncIterator[None]) -> None:
     """The lobby hears a notice (within a couple of seconds)."""
     async with asyncio.timeout(RECEIVE_TIMEOUT):
@@ -91,7 +98,7 @@ async def test_a_table_whose_match_started_leaves_the_list(commit_setup: CommitS
     table = public_lobby(seated=("u-alice", None, None, None))
     await create(commit_setup.commits, table)
 
-    await commit(commit_setup, table, table.started({"hands": []}, now=T0 + 1))
+    await start(commit_setup, table, at=T0 + 1)
 
     assert await commit_setup.store.open_tables(10) == []
 
@@ -156,7 +163,7 @@ async def test_a_lobby_expires_after_the_lobby_ttl_while_a_started_game_keeps_th
     waiting = public_lobby(seated=("u-bob", None, None, None))
     await create(commit_setup.commits, lobby)
     await create(commit_setup.commits, waiting)
-    playing = await commit(commit_setup, waiting, waiting.started({"hands": []}, now=T0 + 1))
+    playing = await start(commit_setup, waiting, at=T0 + 1)
 
     await advance(LOBBY_TTL_SECONDS * 1.3)
 
@@ -213,7 +220,7 @@ async def test_the_lobby_is_told_once_when_a_table_leaves_the_list_and_then_no_m
 
     full = await commit(commit_setup, table, table.with_player(Seat("u-bob", "Bob"), now=T0 + 1))
     await told(listener)
-    await commit(commit_setup, full, full.started({"hands": []}, now=T0 + 2))
+    await start(commit_setup, full, at=T0 + 2)
 
     await told_nothing_more(listener)
 

@@ -368,7 +368,7 @@ async def test_the_code_and_user_indexes_follow_the_lobby_the_start_and_the_end_
     assert [game.id for game in await store.games_of("u-bob")] == [lobby.id]
 
     started = joined.started({"hands": []}, now=lobby.created_at + 2)
-    assert await commits.commit(started, joined.version, ())
+    assert await commits.commit(started, joined.version, (), started=True)
     assert 29_000 < await space.client.pttl(code) <= 30_000, "the match's start gives the code the game TTL"
     assert 29_000 < await space.client.pttl(alice) <= 30_000
     await space.client.pexpire(code, 20_000)

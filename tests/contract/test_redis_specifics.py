@@ -117,7 +117,7 @@ async def test_a_lobby_lives_for_the_lobby_ttl_a_started_game_for_the_game_ttl(s
     playing = new_session(seated=("u-alice", None))
     assert await create(commits, playing)
     started = playing.started({"hands": []}, now=playing.created_at + 1)
-    assert await commits.commit(started, playing.version, ())
+    assert await commits.commit(started, playing.version, (), started=True)
     lobby = new_session(seated=("u-alice", None))
 
     assert await create(commits, lobby)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from domain.live_game import Seat
+from domain.live_game import Phase, Seat
 from tests.contract import SESSION_TTL_SECONDS, Advance, CommitSetup, create, new_session
 
 
@@ -130,7 +130,7 @@ async def test_count_live_counts_the_games_not_finished(commit_setup: CommitSetu
     await create(commit_setup.commits, playing)
     assert await store.count_live() == 2
 
-    finished = replace(playing, phase="finished", version=playing.version + 1)
+    finished = replace(playing, phase=Phase.FINISHED, version=playing.version + 1)
     assert await commit_setup.commits.commit(finished, playing.version, ())
     assert await store.count_live() == 1
 

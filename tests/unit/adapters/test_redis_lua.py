@@ -51,7 +51,7 @@ def test_every_fragment_defines_one_local_function() -> None:
         assert fragment.source.count("local function ") == 1
 
 
-def table(public: bool = False, phase: Phase = "lobby") -> LiveGame:
+def table(public: bool = False, phase: Phase = Phase.LOBBY) -> LiveGame:
     return LiveGame(
         id="g1",
         game_type="briscola",
@@ -69,11 +69,11 @@ def table(public: bool = False, phase: Phase = "lobby") -> LiveGame:
 def test_the_commit_flags_say_finished_listed_or_maybe_listed_until_now() -> None:
     assert commit_flags(table()) == "u", "a private lobby may have been public: never, but cheap to say"
     assert commit_flags(table(public=True)) == "l"
-    started = replace(table(public=True, phase="playing"), started_at=1.0)
-    assert commit_flags(started) == "u", "the commit that started the match takes it off the list"
-    assert commit_flags(replace(started, updated_at=2.0)) == "", "a move touches no open-tables key"
-    assert commit_flags(table(phase="finished")) == "f"
-    assert commit_flags(replace(table(phase="finished"), result_recorded=True)) == "fr"
+    playing = replace(table(public=True, phase=Phase.PLAYING), started_at=1.0)
+    assert commit_flags(playing, started=True) == "u", "the commit that started the match unlists it"
+    assert commit_flags(playing) == "", "a move touches no open-tables key, even at the start's very time"
+    assert commit_flags(table(phase=Phase.FINISHED)) == "f"
+    assert commit_flags(replace(table(phase=Phase.FINISHED), result_recorded=True)) == "fr"
 
 
 def test_the_commit_arguments_are_ten_then_the_deadline_pairs() -> None:

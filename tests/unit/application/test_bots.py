@@ -14,6 +14,7 @@ from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.queries import snapshot
 from domain.errors import Conflict, Forbidden, GameFull, IllegalMove, InvalidAction, NotFound
+from domain.live_game import Phase
 from tests.unit.application.helpers import legal_play
 
 
@@ -23,7 +24,7 @@ async def test_the_creator_seats_bots_and_the_last_one_starts_the_match(
     session = await create_game(games, players[0], "scopone_scientifico", {})
     for level in ("easy", "normal", "normal"):
         session = await add_bot(games, players[0], session.id, level)
-    assert session.phase == "playing"
+    assert session.phase == Phase.PLAYING
     view = await snapshot(games, session.id, players[0].user_id)
     assert [p["bot"] for p in view["players"]] == [False, True, True, True]
     assert view["players"][1]["name"] == "Computer 2" and view["players"][1]["level"] == "easy"

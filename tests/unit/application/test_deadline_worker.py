@@ -6,6 +6,7 @@ from application.identity.caller import Identity
 from application.playing.deadline_worker import fire_due
 from application.playing.live_games import LiveGames
 from application.playing.queries import snapshot
+from domain.live_game import Phase
 from tests.unit.application.helpers import started_game
 
 
@@ -37,7 +38,7 @@ async def test_timeouts_alone_finish_a_match(
     for _ in range(5000):
         current = await games.store.get(session.id)
         assert current is not None
-        if current.phase == "finished":
+        if current.phase == Phase.FINISHED:
             break
         clock.advance(max(games.timeouts.turn, games.timeouts.hand_ack))
         await fire_due(games, deadlines)

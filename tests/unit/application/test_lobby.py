@@ -7,6 +7,7 @@ from application.identity.caller import Identity
 from application.playing.live_games import LiveGames
 from application.playing.queries import my_games, snapshot
 from domain.errors import GameFull, InvalidOptions, NotFound
+from domain.live_game import Phase
 
 
 def test_every_game_type_lists_its_seats_and_options_schema(games: LiveGames) -> None:
@@ -54,9 +55,9 @@ async def test_the_last_seat_starts_the_match(games: LiveGames, players: list[Id
     session = await create_game(games, players[0], "scopone_scientifico", {})
     for player in players[1:3]:
         waiting = await join_game(games, player, session.join_code.lower())
-        assert waiting.phase == "lobby"
+        assert waiting.phase == Phase.LOBBY
     started = await join_game(games, players[3], session.join_code)
-    assert started.phase == "playing" and started.seats_open == 0
+    assert started.phase == Phase.PLAYING and started.seats_open == 0
     view = await snapshot(games, started.id, players[3].user_id)
     assert len(view["hand"]) == 10
 

@@ -10,7 +10,7 @@ from application.finding.quick_match import LEASE_SECONDS, OPEN_GRACE_SECONDS, M
 from application.identity.caller import Identity
 from application.playing.live_games import LiveGames
 from domain.errors import InvalidAction, InvalidOptions
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from domain.matchmaking import Seeker, find_group
 
 
@@ -48,7 +48,7 @@ async def test_two_seekers_are_seated_at_a_started_rated_table(
     await matchmaker.seek(players[1], "briscola", None, bruno)
     assert len(anna.tables) == 1 and anna.tables[0].id == bruno.tables[0].id
     table = anna.tables[0]
-    assert table.phase == "playing" and table.counts_for_rating and not table.public
+    assert table.phase == Phase.PLAYING and table.counts_for_rating and not table.public
     assert {table.seat_of(players[0].user_id), table.seat_of(players[1].user_id)} == {0, 1}
     assert matchmaker.waiting_here == 0
 
@@ -118,7 +118,7 @@ async def test_a_group_whose_table_was_never_opened_is_opened_by_a_members_proce
     clock.advance(OPEN_GRACE_SECONDS)
     await matchmaker.tick()
     (table,) = anna.tables
-    assert table.id == "lost-table" and table.phase == "playing"
+    assert table.id == "lost-table" and table.phase == Phase.PLAYING
     assert {table.seat_of(p.user_id) for p in players[:4]} == {0, 1, 2, 3}
 
 
@@ -151,7 +151,7 @@ async def test_seekers_of_the_same_length_get_a_table_of_that_length(
     await matchmaker.seek(players[2], "scopa", None, carla, {"target_score": 21})
     (table,) = anna.tables
     assert carla.tables == [table] and bruno.tables == []
-    assert table.options["target_score"] == 21 and table.phase == "playing"
+    assert table.options["target_score"] == 21 and table.phase == Phase.PLAYING
 
 
 async def test_a_seeker_who_chooses_the_default_length_sits_with_one_who_chose_nothing(

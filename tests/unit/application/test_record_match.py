@@ -17,6 +17,7 @@ from application.playing.schedule import RECORD_GRACE_SECONDS
 from application.ports import StorageUnavailable
 from application.results.archive import FinishedMatch
 from application.results.recording import record_if_finished
+from domain.live_game import Phase
 from tests.unit.application.helpers import legal_play, started_game
 
 
@@ -52,7 +53,7 @@ async def play_briscola_to_the_end_by_hand(games: LiveGames, game_id: str, playe
     for _ in range(500):
         session = await games.store.get(game_id)
         assert session is not None
-        if session.phase == "finished":
+        if session.phase == Phase.FINISHED:
             return
         for player in players[:2]:
             view = await snapshot(games, game_id, player.user_id)
@@ -74,7 +75,7 @@ async def play_to_the_end_by_timeouts(
     for _ in range(5000):
         session = await games.store.get(game_id)
         assert session is not None
-        if session.phase == "finished":
+        if session.phase == Phase.FINISHED:
             return
         clock.advance(max(games.timeouts.turn, games.timeouts.hand_ack))
         await fire_due(games, deadlines)
@@ -145,7 +146,7 @@ async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded
     session = await started_game(games, players, "briscola", target_score=1)
     await play_briscola_to_the_end_by_hand(games, session.id, players)
     finished = await games.store.get(session.id)
-    assert finished is not None and finished.phase == "finished" and not finished.result_recorded
+    assert finished is not None and finished.phase == Phase.FINISHED and not finished.result_recorded
     assert await repository.history(players[0].user_id, 10) == []
 
     repository.released.set()

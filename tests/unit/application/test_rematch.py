@@ -15,7 +15,7 @@ from application.playing.rematch import ask_rematch, open_rematch
 from application.playing.schedule import bot_token
 from application.ports import ClaimedDeadline
 from domain.errors import Forbidden, IllegalMove
-from domain.live_game import LiveGame
+from domain.live_game import LiveGame, Phase
 from tests.unit.application.helpers import legal_play, started_game
 
 
@@ -25,7 +25,7 @@ async def played_out(games: LiveGames, session: LiveGame, people: list[Identity]
     for _ in range(3000):
         current = await games.store.get(session.id)
         assert current is not None
-        if current.phase == "finished":
+        if current.phase == Phase.FINISHED:
             return current
         acted = False
         for person in people:
@@ -53,7 +53,7 @@ async def test_when_both_players_ask_the_rematch_starts_one_seat_on(
     assert both.next_game is not None
     assert [e.kind for e in both.events] == ["rematch", "rematch_ready"]
     rematch = await games.store.get(both.next_game)
-    assert rematch is not None and rematch.phase == "playing"
+    assert rematch is not None and rematch.phase == Phase.PLAYING
     assert rematch.seat_of(players[0].user_id) == 1 and rematch.seat_of(players[1].user_id) == 0
     assert rematch.options == over.options and rematch.rated == over.rated
     view = await snapshot(games, over.id, None)

@@ -12,6 +12,7 @@ from application.playing.live_games import LiveGames
 from application.playing.play_computer import play_computer
 from application.playing.queries import snapshot
 from domain.errors import Forbidden, InvalidAction
+from domain.live_game import Phase
 
 
 async def test_a_public_table_is_listed_while_it_waits_for_players(
@@ -47,7 +48,7 @@ async def test_a_private_table_seats_only_with_its_code(games: LiveGames, player
     with pytest.raises(Forbidden):
         await take_seat(games, players[1], table.id, "ZZZZZZ")
     started = await take_seat(games, players[1], table.id, table.join_code.lower())
-    assert started.phase == "playing"
+    assert started.phase == Phase.PLAYING
 
 
 async def test_the_creator_chooses_a_turn_time_from_the_servers_choices(
@@ -81,7 +82,7 @@ async def test_playing_the_computer_starts_a_casual_match_at_once(
     games: LiveGames, players: list[Identity]
 ) -> None:
     session = await play_computer(games, players[0], "briscola_chiamata", "easy", {}, 60)
-    assert session.phase == "playing" and not session.public
+    assert session.phase == Phase.PLAYING and not session.public
     view = await snapshot(games, session.id, players[0].user_id)
     assert view["seat"] == 0 and view["rated"] is False and view["turn_seconds"] == 60
     assert [(p["bot"], p.get("level")) for p in view["players"]] == [(False, None)] + [(True, "easy")] * 4

@@ -32,6 +32,8 @@ class RacingCommits:
         expected_version: int,
         deadlines: Sequence[ScheduledDeadline],
         logged: Logged | None = None,
+        *,
+        started: bool = False,
     ) -> bool:
         if not self.raced and expected_version:
             self.raced = True
@@ -39,7 +41,28 @@ class RacingCommits:
             assert current is not None
             competitor = dataclasses.replace(current, version=current.version + 1, extra={"won": "the race"})
             assert await self._inner.commit(competitor, current.version, deadlines)
-        return await self._inner.commit(session, expected_version, deadlines, logged)
+        return await self._inner.commit(session, expected_version, deadlines, logged, started=started)
+
+
+class RecordingCommits:
+    """Commits that note, of each commit they pass on, the version and whether it says it
+    started the match."""
+
+    def __init__(self, inner: Commits) -> None:
+        self._inner = inner
+        self.said: list[tuple[int, bool]] = []
+
+    async def commit(
+        self,
+        session: LiveGame,
+        expected_version: int,
+        deadlines: Sequence[ScheduledDeadline],
+        logged: Logged | None = None,
+        *,
+        started: bool = False,
+    ) -> bool:
+        self.said.append((session.version, started))
+        return await self._inner.commit(session, expected_version, deadlines, logged, started=started)
 
 
 async def test_a_change_that_lost_the_race_is_made_again_on_the_stored_state_and_overwrites_nothing(
@@ -104,3 +127,17 @@ async def test_a_match_started_before_seeds_existed_gets_one_with_its_next_chang
     after = await act(games, session.id, player.user_id, legal_play(view))
 
     assert after.seed is not None and after.version == legacy.version + 1
+
+
+async def test_only_the_commit_that_starts_the_match_says_so_even_when_a_move_follows_at_once(
+    games: LiveGames, players: list[Identity]
+) -> None:
+    recording = RecordingCommits(games.commits)
+    games = dataclasses.replace(games, commits=recording)
+    created = await create_game(games, players[0], "briscola", {"target_score": 61})
+    started = await join_game(games, players[1], created.join_code)
+    player, view = await player_on_turn(games, created.id, players)
+    moved = await act(games, created.id, player.user_id, legal_play(view))
+
+    assert moved.updated_at == started.started_at, "the move comes at the very time of the start"
+    assert recording.said == [(created.version, False), (started.version, True), (moved.version, False)]

@@ -19,7 +19,7 @@ from domain import steps
 from domain.bots.easy import EasyStrategy
 from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
-from domain.live_game import LiveGame, Seat
+from domain.live_game import LiveGame, Phase, Seat
 from domain.match_log import Logged
 from entrypoints.game_packages import installed_registry
 
@@ -107,7 +107,7 @@ def play_match(
     log.append(step.logged)
     session, state = step.session, step.state
     for _ in range(MAX_STEPS):
-        if session.phase == "finished":
+        if session.phase == Phase.FINISHED:
             return PlayedMatch(engine, session, state, tuple(log))
         deadlines = engine.deadlines(state)
         waiting = engine.to_act(state)

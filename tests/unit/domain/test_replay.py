@@ -23,7 +23,7 @@ from domain import steps
 from domain.bots.easy import EasyStrategy
 from domain.commitment import MatchSecret
 from domain.engine import GameEngine, Timeouts, validate_options
-from domain.live_game import LiveGame, Seat
+from domain.live_game import LiveGame, Phase, Seat
 from entrypoints.game_packages import installed_registry
 
 REGISTRY = installed_registry()
@@ -96,7 +96,7 @@ def play(
         session, state = step.session, step.state
         made.append(envelope(session))
     for _ in range(MAX_STEPS):
-        if session.phase == "finished":
+        if session.phase == Phase.FINISHED:
             return log, made
         deadlines = engine.deadlines(state)
         waiting = engine.to_act(state)
