@@ -24,6 +24,15 @@ beyond that is here, each with why no public way serves:
   from a worker. The main process has no multiplexer, and the public
   ``WorkerManager.restart`` must run in the manager's own monitor loop (the
   main thread), not in the watcher's thread.
+* ``sanic.mixins.startup.Manager`` (replaced): the ``multiprocessing.Manager``
+  that ``Sanic.serve`` starts for the state it shares with the workers (a
+  process of its own, started before any listener runs). A stop signal sent to
+  the whole process group, as systemd sends SIGTERM, ended that process at
+  once, and the manager's next look at its workers' state raised
+  ``BrokenPipeError``: the stop ended in a traceback and exit code 1. Its
+  replacement starts the same kind of manager with SIGTERM ignored (SIGINT it
+  ignores already); Sanic stops it with a message at the end of the stop, as
+  before. Sanic has no setting for this.
 * ``WorkerManager.worker_state`` (one key of ours written): the state shared
   with every worker, where the shutdown is announced to a worker the manager
   may never tell to stop. Sanic's own readers skip an entry whose ``server`` is
@@ -39,9 +48,13 @@ still behaves so: re-read those files before widening the range.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import signal
 from collections.abc import Callable
+from multiprocessing.managers import SyncManager
 from typing import Any
 
+from sanic.mixins import startup
 from sanic.worker.constants import RestartOrder
 from sanic.worker.manager import WorkerManager
 from sanic.worker.process import WorkerProcess
@@ -51,6 +64,9 @@ log = logging.getLogger(__name__)
 
 SANIC_CHECKED = ">=25.3,<25.13"
 """Read against Sanic 25.3.0 and 25.12.1, whose process manager is the same in these respects."""
+
+STARTUP_ATTRIBUTES = ("Manager",)
+"""The ``sanic.mixins.startup`` module attributes this module replaces."""
 
 PRIVATE_ATTRIBUTES = ("_shutting_down", "_all_workers_ack", "restarter", "monitor_publisher", "worker_state")
 """The ``WorkerManager`` attributes this module reads, wraps, replaces or sends on."""
@@ -119,3 +135,20 @@ def share_with_the_workers(manager: WorkerManager, key: str, value: dict[str, An
     server worker. Raises ``OSError`` or ``EOFError`` when that state is gone (its process ended)."""
     assert not value.get("server"), "an entry with a true 'server' would pass for a worker"
     manager.worker_state[key] = value
+
+
+def _ignore_sigterm() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def shared_state_manager() -> SyncManager:
+    """``multiprocessing.Manager()``, except that its process ignores SIGTERM."""
+    manager = SyncManager(ctx=multiprocessing.get_context())
+    manager.start(initializer=_ignore_sigterm)
+    return manager
+
+
+def keep_the_shared_state_through_a_group_stop() -> None:
+    """From now on, the shared state ``Sanic.serve`` starts survives a SIGTERM sent to the whole
+    process group, so the manager can finish the stop that signal began (call before ``serve``)."""
+    startup.Manager = shared_state_manager  # type: ignore[attr-defined]

@@ -23,9 +23,9 @@ once the manager is shutting down, and the manager refuses a request already on
 its way rather than spawning a worker nobody will stop. A worker that exits
 cleanly on its own (exit code 0, for example after a SIGTERM sent to it alone)
 is taken as deliberate and left alone. The manager's shared state lives in a
-process of its own, which a stop signal sent to the whole process group (as
-systemd sends it) may end first: the watcher takes that state going away as
-its own end, not as an error.
+process of its own; a SIGTERM sent to the whole process group (as systemd
+sends it) no longer ends it, and should it go away all the same the watcher
+takes that as its own end, not as an error.
 
 What this needs of Sanic beyond its public API is in ``entrypoints.sanic_internals``.
 
@@ -54,6 +54,7 @@ from entrypoints.http.context import AnySanic
 from entrypoints.sanic_internals import (
     ask_for_a_restart,
     end_the_ack_wait_at_shutdown,
+    keep_the_shared_state_through_a_group_stop,
     refuse_restarts_at_shutdown,
     share_with_the_workers,
     shutting_down,
@@ -316,7 +317,9 @@ def watcher_for(manager: WorkerManager, backoff: RestartBackoff | None = None) -
 
 
 def supervise_workers(app: AnySanic, backoff: RestartBackoff | None = None) -> None:
-    """Under ``Sanic.serve`` (a process manager), replace server workers that die unexpectedly."""
+    """Under ``Sanic.serve`` (a process manager), replace server workers that die unexpectedly,
+    and let a SIGTERM to the whole process group stop the server cleanly (call before ``serve``)."""
+    keep_the_shared_state_through_a_group_stop()
 
     @app.main_process_ready
     async def start_watching(app: AnySanic) -> None:

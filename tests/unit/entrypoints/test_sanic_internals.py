@@ -5,6 +5,7 @@ against, so an upgrade fails here until someone re-reads Sanic's process manager
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Iterator
 from typing import Any
@@ -18,11 +19,14 @@ from sanic.worker.manager import WorkerManager
 from entrypoints.sanic_internals import (
     PRIVATE_ATTRIBUTES,
     SANIC_CHECKED,
+    STARTUP_ATTRIBUTES,
     ShutdownAwareRestarter,
     ask_for_a_restart,
     end_the_ack_wait_at_shutdown,
+    keep_the_shared_state_through_a_group_stop,
     refuse_restarts_at_shutdown,
     share_with_the_workers,
+    shared_state_manager,
     shutting_down,
 )
 
@@ -104,3 +108,31 @@ def test_an_entry_shared_with_the_workers_is_not_counted_as_a_server_worker(mana
     assert manager.worker_state["tavolo-shutdown"] == {"server": False, "shutdown": True}
     manager.worker_state[SERVER] = {**manager.worker_state[SERVER], "state": "ACKED"}
     assert manager._all_workers_ack()  # one server configured, one acknowledged: ours is not a server
+
+
+def test_sanic_serve_starts_its_shared_state_with_the_manager_this_module_replaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from sanic.mixins import startup
+
+    assert [name for name in STARTUP_ATTRIBUTES if not hasattr(startup, name)] == []
+    # What Sanic.serve calls for the state it shares with its workers, until replaced:
+    assert getattr(startup, "Manager") is multiprocessing.Manager  # noqa: B009 - not re-exported
+    monkeypatch.setattr(startup, "Manager", multiprocessing.Manager)  # undone after the test
+    keep_the_shared_state_through_a_group_stop()
+    assert getattr(startup, "Manager") is shared_state_manager  # noqa: B009
+
+
+def test_the_shared_state_outlives_a_sigterm_and_still_stops_when_told() -> None:
+    manager = shared_state_manager()
+    try:
+        state = manager.dict()
+        children = multiprocessing.active_children()
+        server = next(child for child in children if child.name.startswith("SyncManager"))
+        os.kill(server.pid or 0, signal.SIGTERM)  # as systemd stops a service: every process of it
+        server.join(timeout=0.5)
+        state["still"] = "here"
+        assert state["still"] == "here"
+    finally:
+        manager.shutdown()
+    assert not server.is_alive()
