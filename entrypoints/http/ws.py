@@ -1,20 +1,22 @@
 """The WebSocket endpoint ``/ws/games/{id}`` for players and spectators.
 
 Seated players get their personalised view; anyone else is a read-only
-spectator. Each client frame is parsed at the edge into a typed message
+spectator. An unknown game is refused with 404 before the handshake (and a
+foreign ``Origin`` with 403, by ``entrypoints.http.security``). Every message
+gets an answer: a ``state`` frame (an accepted change is broadcast; an accepted
+message that changed nothing, such as a repeated ``ack``, gets the current state),
+or an ``error`` frame, and the connection stays open whatever the message held —
+a failure nobody foresaw is logged with its traceback and answered with code
+``internal``, and the socket and the game go on. A frame over
+``WS_MAX_MESSAGE_BYTES`` closes it with 1009, and a client that sends faster
+than its budget (``WS_RATE_PER_SECOND``, bursts of ``WS_RATE_BURST``) is closed
+with 1008. A player's move past what the server takes on at once
+(``application.operations.admission``) is answered ``busy`` with ``retry_after_ms`` at
+once, having changed nothing.
+
+Each client frame is parsed at the edge into a typed message
 (``entrypoints.http.client_messages``: a snapshot request, a rematch, or a move
-the game's engine decides on) and dispatched on its type. An unknown game is
-refused with 404 before the handshake (and a foreign ``Origin`` with 403, by
-``entrypoints.http.security``). Every message gets an answer: a ``state`` frame
-(an accepted change is broadcast; an accepted message that changed nothing, such
-as a repeated ``ack``, gets the current state), or an ``error`` frame, and the
-connection stays open whatever the message held — a failure nobody foresaw is
-logged with its traceback and answered with code ``internal``, and the socket
-and the game go on. A frame over ``WS_MAX_MESSAGE_BYTES`` closes it with 1009,
-and a client that sends faster than its budget (``WS_RATE_PER_SECOND``, bursts
-of ``WS_RATE_BURST``) is closed with 1008. A player's move past what the server
-takes on at once (``application.operations.admission``) is answered ``busy``
-with ``retry_after_ms`` at once, having changed nothing.
+the game's engine decides on) and dispatched on its type.
 
 A worker that is stopping (``entrypoints.draining``) refuses new sockets (503
 before the handshake), answers a move or a rematch ``busy`` with
