@@ -16,15 +16,32 @@ import subprocess
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.contract.redis_factories import redis_url
 from tests.e2e.processes import ServerProcess, tavolo_serve
-from tests.e2e.test_worker_restart import wait_for_two_ready_workers
+from tests.e2e.test_worker_restart import server_workers
 from tests.faults.conftest import log_tail
 from tests.faults.matches import server_env
 
 STOPPED_WITHIN_SECONDS = 20.0
+UP_WITHIN_SECONDS = 120.0  # two workers start slowly on a busy two-core machine
+
+
+async def two_ready_workers(server: ServerProcess) -> dict[str, int]:
+    """The server's two workers by name, once readiness counts both of them."""
+    deadline = time.monotonic() + UP_WITHIN_SECONDS
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=5) as http:
+        while True:
+            workers = server_workers(server.process.pid)
+            ready = await http.get("/api/health/ready")
+            if ready.status_code == 200 and ready.json()["workers"]["running"] == 2 and len(workers) == 2:
+                return workers
+            assert time.monotonic() < deadline, (
+                f"two workers never became ready:\n{log_tail(server.output())}"
+            )
+            await asyncio.sleep(0.2)
 
 
 async def logged(server: ServerProcess, text: str, timeout: float = 10.0) -> None:
@@ -62,8 +79,8 @@ async def test_a_stop_right_after_a_worker_was_killed_logs_no_traceback_and_no_e
         SQLITE_PATH=str(tmp_path / "tavolo.sqlite3"),
         WORKERS="2",
     )
-    async with tavolo_serve(env, ("--workers", "2")) as server:
-        workers = await wait_for_two_ready_workers(server)
+    async with tavolo_serve(env, ("--workers", "2"), up_within=UP_WITHIN_SECONDS) as server:
+        workers = await two_ready_workers(server)
         victim, victim_pid = sorted(workers.items())[0]
         os.kill(victim_pid, signal.SIGKILL)
         await logged(server, f"worker {victim} [{victim_pid}] died (killed by SIGKILL)")
