@@ -7,23 +7,27 @@ adds a small watcher to the main process. It is a daemon thread, started by a
 ``main_process_ready`` listener, that looks at the manager's server processes a
 few times a second; when one has died unexpectedly (killed by a signal, or a
 non-zero exit code) it asks the manager to restart it by name, the way
-``app.m.restart(name)`` does from a worker: a message on
-``manager.monitor_publisher``, so the restart itself runs in the manager's own
-monitor loop. It waits ``restart_delay`` seconds before the first restart and
-doubles the wait (up to ``max_restart_delay``) each time the same worker dies
-again within ``stable_seconds`` of its start, so a worker that keeps dying at
-start-up is not respawned in a tight loop; each death is logged at ERROR and
-each scheduled restart at WARNING.
+``app.m.restart(name)`` does from a worker, so the restart itself runs in the
+manager's own monitor loop. It waits ``restart_delay`` seconds before the first
+restart and doubles the wait (up to ``max_restart_delay``) each time the same
+worker dies again within ``stable_seconds`` of its start, so a worker that keeps
+dying at start-up is not respawned in a tight loop; each death is logged at
+ERROR and each scheduled restart at WARNING.
 
 The watcher acts only once the manager's monitor loop runs (it has seen a
 worker acknowledge its start): a worker that dies during the first start-up
 is left to Sanic's own start-up checks, which stop the server.
 
 Nothing is restarted while the server shuts down: the watcher stops asking
-once the manager is shutting down, and the manager's restarter is wrapped so
-that a request already on its way is dropped rather than spawning a worker
-nobody will stop. A worker that exits cleanly on its own (exit code 0, for
-example after a SIGTERM sent to it alone) is taken as deliberate and left alone.
+once the manager is shutting down, and the manager refuses a request already on
+its way rather than spawning a worker nobody will stop. A worker that exits
+cleanly on its own (exit code 0, for example after a SIGTERM sent to it alone)
+is taken as deliberate and left alone. The manager's shared state lives in a
+process of its own; a SIGTERM sent to the whole process group (as systemd
+sends it) no longer ends it, and should it go away all the same the watcher
+takes that as its own end, not as an error.
+
+What this needs of Sanic beyond its public API is in ``entrypoints.sanic_internals``.
 
 ``SanicWorkerCensus`` gives readiness its worker figures, read in a worker from
 the manager's shared worker state (``app.m.workers``).
@@ -41,13 +45,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sanic.worker.constants import ProcessState, RestartOrder
+from sanic.worker.constants import ProcessState
 from sanic.worker.manager import WorkerManager
 from sanic.worker.process import WorkerProcess
-from sanic.worker.restarter import Restarter
 
 from application.operations.health import WorkerCount
 from entrypoints.http.context import AnySanic
+from entrypoints.sanic_internals import (
+    ask_for_a_restart,
+    end_the_ack_wait_at_shutdown,
+    keep_the_shared_state_through_a_group_stop,
+    refuse_restarts_at_shutdown,
+    share_with_the_workers,
+    shutting_down,
+)
 
 log = logging.getLogger(__name__)
 
@@ -198,10 +209,25 @@ class WorkerWatcher:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=2 * self._poll + 1)
 
+    def ended_within(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for the watcher to end on its own; whether it did."""
+        if self._thread is None:
+            return True
+        self._thread.join(timeout=seconds)
+        return not self._thread.is_alive()
+
     def _run(self) -> None:
         while not self._stopping.wait(self._poll):
             try:
                 self.tick()
+            except (OSError, EOFError) as error:  # the manager's shared state, or its pipe, is gone
+                if self._shutting_down():
+                    log.info("the workers' shared state closed as the server stops: the watcher ends")
+                else:
+                    log.warning(
+                        "the workers' shared state is gone (%s): the watcher ends", type(error).__name__
+                    )
+                return
             except Exception:  # the watcher must outlive any surprise in the manager's state
                 log.exception("the worker watcher failed to look at the workers")
 
@@ -256,37 +282,6 @@ class WorkerWatcher:
         self._request_restart(process.name)
 
 
-class ShutdownAwareRestarter(Restarter):
-    """Sanic's restarter, except that it restarts nothing once the manager is shutting down.
-
-    A restart request can be in the manager's pipe when SIGINT or SIGTERM
-    arrives; restarting then would spawn a worker that the shutdown already
-    missed, and the manager would wait for it forever.
-    """
-
-    def __init__(self, shutting_down: Callable[[], bool]) -> None:
-        super().__init__()
-        self._shutting_down = shutting_down
-
-    def restart(
-        self,
-        transient_processes: list[WorkerProcess],
-        durable_processes: list[WorkerProcess],
-        process_names: list[str] | None = None,
-        restart_order: RestartOrder = RestartOrder.SHUTDOWN_FIRST,
-        **kwargs: Any,
-    ) -> None:
-        if self._shutting_down():
-            log.warning("not restarting %s: the server is shutting down", process_names or "every worker")
-            return
-        super().restart(transient_processes, durable_processes, process_names, restart_order, **kwargs)
-
-
-def _shutting_down(manager: WorkerManager) -> bool:
-    # WorkerManager sets this (and terminates the workers) on SIGINT/SIGTERM or a terminate message.
-    return bool(getattr(manager, "_shutting_down", False))
-
-
 def _server_processes(manager: WorkerManager) -> list[ProcessView]:
     views: list[ProcessView] = []
     for worker in list(manager.transient.values()):
@@ -307,48 +302,28 @@ def _server_processes(manager: WorkerManager) -> list[ProcessView]:
     return views
 
 
-def stop_waiting_for_acks_at_shutdown(manager: WorkerManager) -> None:
-    """Make a shutdown signal end the manager's wait for its workers' start-up acknowledgements.
-
-    While Sanic's manager waits for every worker to acknowledge its start, it
-    reads its pipe and sends back whatever it read. The shutdown signal's
-    message (``None``) then goes round for ever, and as a message read is not
-    counted as a miss, even the wait's own time limit never comes: a SIGINT or
-    SIGTERM in the first second or two of a start (a deploy stopped as it
-    begins) left the process running until it was killed. Once the manager is
-    shutting down, the wait is over: the monitor loop then reads the shutdown
-    message and stops as usual.
-    """
-    all_acknowledged = manager._all_workers_ack
-    manager._all_workers_ack = lambda: _shutting_down(manager) or all_acknowledged()  # type: ignore[method-assign, no-untyped-call]
-
-
 def watcher_for(manager: WorkerManager, backoff: RestartBackoff | None = None) -> WorkerWatcher:
     """A watcher of ``manager``'s server workers; also makes the manager refuse restarts at shutdown."""
-    manager.restarter = ShutdownAwareRestarter(lambda: _shutting_down(manager))
-
-    def request_restart(name: str) -> None:
-        manager.monitor_publisher.send(f"{name}:")  # what ``app.m.restart(name)`` sends from a worker
-
-    def announce_shutdown() -> None:
-        # A dict whose "server" is false: Sanic's own readers of the shared state skip it.
-        manager.worker_state[SHUTDOWN_KEY] = {"server": False, "shutdown": True}
-
+    refuse_restarts_at_shutdown(manager)
     return WorkerWatcher(
         processes=lambda: _server_processes(manager),
-        request_restart=request_restart,
-        shutting_down=lambda: _shutting_down(manager),
+        request_restart=lambda name: ask_for_a_restart(manager, name),
+        shutting_down=lambda: shutting_down(manager),
         backoff=backoff,
-        announce_shutdown=announce_shutdown,
+        announce_shutdown=lambda: share_with_the_workers(
+            manager, SHUTDOWN_KEY, {"server": False, "shutdown": True}
+        ),
     )
 
 
 def supervise_workers(app: AnySanic, backoff: RestartBackoff | None = None) -> None:
-    """Under ``Sanic.serve`` (a process manager), replace server workers that die unexpectedly."""
+    """Under ``Sanic.serve`` (a process manager), replace server workers that die unexpectedly,
+    and let a SIGTERM to the whole process group stop the server cleanly (call before ``serve``)."""
+    keep_the_shared_state_through_a_group_stop()
 
     @app.main_process_ready
     async def start_watching(app: AnySanic) -> None:
-        stop_waiting_for_acks_at_shutdown(app.manager)
+        end_the_ack_wait_at_shutdown(app.manager)
         watcher = watcher_for(app.manager, backoff)
         app.ctx.worker_watcher = watcher
         watcher.start()

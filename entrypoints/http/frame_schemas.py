@@ -5,8 +5,11 @@ are not attached to a path: they describe the frames the server sends on a
 game's socket (``WsStateFrame``, ``WsGameOverFrame``, ``WsPresenceFrame``,
 ``WsErrorFrame``, with ``WsEvent`` inside a state frame), on the lobby's
 (``WsOpenTablesFrame``, ``WsSeekingFrame``, ``WsMatchedFrame``) and the
-messages a client sends on a game's (``WsAction``, also the shape of every
-entry of a view's ``legal_moves``).
+messages a client sends: on a game's socket ``WsSnapshotRequest``,
+``WsRematchRequest`` and ``WsAction`` (a move: also the shape of every entry of
+a view's ``legal_moves``), on the lobby's ``WsTablesRequest``, ``WsSeek`` and
+``WsSeekCancel``. ``CLIENT_MESSAGES`` ties each typed message of
+``entrypoints.http.client_messages`` to its schema.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from domain.registry import EngineRegistry
+from entrypoints.http.client_messages import CancelSeek, ListTables, Move, Rematch, Seek, Snapshot
 from entrypoints.http.schemas import ActionSchema, GameViewSchema, LobbySchema
 
 PLATFORM_EVENTS = (
@@ -142,8 +146,73 @@ class ErrorFrameSchema(Schema):
     )
 
 
+class SnapshotRequestSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(Snapshot.ACTIONS),
+        metadata={"description": "the game as it stands now, in a `state` frame with no events"},
+    )
+
+
+class RematchRequestSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(Rematch.ACTIONS),
+        metadata={"description": "the caller's seat asks for another match (seated players only)"},
+    )
+
+
+class TablesRequestSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(ListTables.ACTIONS),
+        metadata={"description": "the open tables again, in an `open_tables` frame"},
+    )
+
+
+class SeekSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(Seek.ACTIONS),
+        metadata={"description": "wait in the quick-match pool (logged-in players only)"},
+    )
+    game_type = fields.String(required=True)
+    computers_after = fields.Float(
+        allow_none=True,
+        metadata={"description": "seconds until computer players fill the table; null or left out: never"},
+    )
+    options = fields.Dict(
+        keys=fields.String(),
+        allow_none=True,
+        metadata={"description": 'the match length only, e.g. `{"deals_to_win": 2}`; left out: the default'},
+    )
+
+
+class SeekCancelSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(CancelSeek.ACTIONS),
+        metadata={"description": "stop waiting in the quick-match pool"},
+    )
+
+
+CLIENT_MESSAGES: dict[type, str] = {
+    Snapshot: "WsSnapshotRequest",
+    Rematch: "WsRematchRequest",
+    Move: "WsAction",
+    ListTables: "WsTablesRequest",
+    Seek: "WsSeek",
+    CancelSeek: "WsSeekCancel",
+}
+"""Each typed client message (``entrypoints.http.client_messages``) and the component documenting it."""
+
 COMPONENTS: dict[str, type[Schema]] = {
     "WsAction": ActionSchema,
+    "WsSnapshotRequest": SnapshotRequestSchema,
+    "WsRematchRequest": RematchRequestSchema,
+    "WsTablesRequest": TablesRequestSchema,
+    "WsSeek": SeekSchema,
+    "WsSeekCancel": SeekCancelSchema,
     "WsEvent": EventSchema,
     "WsStateFrame": StateFrameSchema,
     "WsGameOverFrame": GameOverFrameSchema,

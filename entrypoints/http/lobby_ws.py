@@ -10,7 +10,9 @@ type and options are seated together), answered ``{"type": "seeking", ...}``, an
 ``{"action": "cancel"}`` to stop (``{"type": "seek_cancelled"}``); when a
 table is made it gets ``{"type": "matched", "game_id": ..., "game_type": ...}``
 and is out of the pool. A socket that closes leaves the pool. ``{"action":
-"tables"}`` asks for the list again. Every refused message gets an ``error``
+"tables"}`` asks for the list again. Each frame is parsed at the edge into a
+typed message (``entrypoints.http.client_messages``) and dispatched on its
+type; any other action, and every refused message, gets an ``error``
 frame and the socket stays open; the edge's limits (frame size, message
 budget, Origin) are the game socket's. A worker that is stopping closes every
 lobby socket with 1012 ("service restart"), taking it out of the pool: the
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import assert_never
 
 import orjson
 from sanic import Blueprint, Websocket
@@ -34,14 +36,15 @@ from application.identity.caller import Identity
 from application.operations.rate_limit import TokenBucket
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
-from domain.errors import InvalidAction, TavoloError, Unauthorized
+from domain.errors import TavoloError, Unauthorized
 from domain.live_game import LiveGame
 from domain.matchmaking import Seeker
 from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
 from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
+from entrypoints.http.client_messages import CancelSeek, ListTables, Seek, parse_lobby_message
 from entrypoints.http.context import games_of, identity, lobby_feed_of, matchmaker_of, settings_of
 from entrypoints.http.frames import internal_frame
-from entrypoints.http.ws import POLICY_VIOLATION, TRY_AGAIN_LATER, parse_message
+from entrypoints.http.ws import POLICY_VIOLATION, TRY_AGAIN_LATER
 
 log = logging.getLogger(__name__)
 
@@ -88,19 +91,6 @@ class LobbySocket:
         await self._ws.close(code, reason)
 
 
-def _seek_arguments(message: dict[str, Any]) -> tuple[str, float | None, dict[str, Any]]:
-    game_type = message.get("game_type")
-    after = message.get("computers_after")
-    options = message.get("options")
-    if not isinstance(game_type, str):
-        raise InvalidAction("a seek names its 'game_type'")
-    if after is not None and (isinstance(after, bool) or not isinstance(after, int | float)):
-        raise InvalidAction("'computers_after' is a number of seconds, or null")
-    if options is not None and not isinstance(options, dict):
-        raise InvalidAction("a seek's 'options' is an object, e.g. {\"deals_to_win\": 2}")
-    return game_type, None if after is None else float(after), options or {}
-
-
 @bp.websocket("/ws/lobby")
 async def lobby_socket(request: Request, ws: Websocket) -> None:
     try:
@@ -136,22 +126,21 @@ async def _serve(request: Request, ws: Websocket, user: Identity | None, socket:
                 await ws.close(POLICY_VIOLATION, "too many messages")
                 break
             try:
-                message = parse_message(raw)
-                action = message["action"]
-                if action == "tables":
-                    await socket.tables(await open_tables(games))
-                elif action == "seek":
-                    if user is None:
-                        raise Unauthorized("log in to play now")
-                    game_type, after, options = _seek_arguments(message)
-                    await matchmaker.seek(user, game_type, after, socket, options)
-                elif action == "cancel":
-                    if user is not None:
-                        await matchmaker.cancel(user.user_id, socket)
-                    socket.seeking = None
-                    await socket.send({"type": "seek_cancelled"})
-                else:
-                    raise InvalidAction("the lobby takes 'tables', 'seek' and 'cancel'")
+                message = parse_lobby_message(raw)
+                match message:
+                    case ListTables():
+                        await socket.tables(await open_tables(games))
+                    case Seek(game_type=game_type, computers_after=after, options=options):
+                        if user is None:
+                            raise Unauthorized("log in to play now")
+                        await matchmaker.seek(user, game_type, after, socket, options)
+                    case CancelSeek():
+                        if user is not None:
+                            await matchmaker.cancel(user.user_id, socket)
+                        socket.seeking = None
+                        await socket.send({"type": "seek_cancelled"})
+                    case _:
+                        assert_never(message)
             except TavoloError as error:
                 await socket.send(ws_error(error))
             except StorageUnavailable as error:

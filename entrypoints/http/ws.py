@@ -14,6 +14,10 @@ with 1008. A player's move past what the server takes on at once
 (``application.operations.admission``) is answered ``busy`` with ``retry_after_ms`` at
 once, having changed nothing.
 
+Each client frame is parsed at the edge into a typed message
+(``entrypoints.http.client_messages``: a snapshot request, a rematch, or a move
+the game's engine decides on) and dispatched on its type.
+
 A worker that is stopping (``entrypoints.draining``) refuses new sockets (503
 before the handshake), answers a move or a rematch ``busy`` with
 ``retry_after_ms``, lets the moves under way end and their answers go out,
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import assert_never
 
 import orjson
 from sanic import Blueprint, Websocket
@@ -48,9 +52,10 @@ from application.playing.play import act
 from application.playing.rematch import ask_rematch
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
-from domain.errors import Forbidden, InvalidAction, NotFound, TavoloError
+from domain.errors import Forbidden, NotFound, TavoloError
 from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
+from entrypoints.http.client_messages import Move, Rematch, Snapshot, parse_client_message
 from entrypoints.http.context import admission_of, attendance_of, games_of, hub_of, identity, settings_of
 from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, presence_frame, state_frame
 from entrypoints.telemetry_setup import socket_trace
@@ -58,8 +63,6 @@ from entrypoints.telemetry_setup import socket_trace
 log = logging.getLogger(__name__)
 
 bp = Blueprint("ws")
-PLATFORM_ACTIONS = {"state", "sync"}  # a fresh snapshot
-REMATCH = "rematch"
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server cannot serve this socket now
 
@@ -112,20 +115,6 @@ async def refuse_unknown_games(request: Request) -> HTTPResponse | None:
     if await games_of(request.app).store.get(game_id) is None:
         return json_response(error_body(NotFound.code, "no such game"), status=404)
     return None
-
-
-def parse_message(raw: str | bytes | None) -> dict[str, Any]:
-    if raw is None:
-        raise InvalidAction("empty message")
-    try:
-        message = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        raise InvalidAction("a message is a JSON object") from None
-    if not isinstance(message, dict):
-        raise InvalidAction("a message is a JSON object")
-    if not isinstance(message.get("action"), str):
-        raise InvalidAction("a message needs an 'action' string")
-    return message
 
 
 async def attach(hub: GameHub, game_id: str, subscriber: SocketSubscriber) -> bool:
@@ -182,26 +171,28 @@ async def _serve(
             if not attached and not (attached := await attach(hub, game_id, subscriber)):
                 continue  # still no storage: this message was answered 'unavailable'
             try:
-                message = parse_message(raw)
-                if message["action"] in PLATFORM_ACTIONS:
-                    await traced.action(message["action"], hub.resend(game_id, subscriber))
-                elif message["action"] == REMATCH:
-                    if user is None:
-                        raise Forbidden("spectators cannot ask for a rematch")
-                    known = subscriber.state_version
-                    with drain.move():
-                        session = await traced.action(REMATCH, ask_rematch(games, user, game_id))
-                    subscriber.owed_version = max(subscriber.owed_version, session.version)
-                    if session.version <= known:  # asked already: no broadcast comes
-                        await hub.resend(game_id, subscriber)
-                else:
-                    known = subscriber.state_version
-                    with drain.move(), admission.move(game_id):
-                        acting = act(games, game_id, user_id, message)
-                        session = await traced.action(message["action"], acting)
-                    subscriber.owed_version = max(subscriber.owed_version, session.version)
-                    if session.version <= known:  # accepted but changed nothing (a repeated ack):
-                        await hub.resend(game_id, subscriber)  # no broadcast comes, so answer here
+                message = parse_client_message(raw)
+                match message:
+                    case Snapshot(action=action):
+                        await traced.action(action, hub.resend(game_id, subscriber))
+                    case Rematch():
+                        if user is None:
+                            raise Forbidden("spectators cannot ask for a rematch")
+                        known = subscriber.state_version
+                        with drain.move():
+                            session = await traced.action("rematch", ask_rematch(games, user, game_id))
+                        subscriber.owed_version = max(subscriber.owed_version, session.version)
+                        if session.version <= known:  # asked already: no broadcast comes
+                            await hub.resend(game_id, subscriber)
+                    case Move(action=action, payload=payload):
+                        known = subscriber.state_version
+                        with drain.move(), admission.move(game_id):
+                            session = await traced.action(action, act(games, game_id, user_id, payload))
+                        subscriber.owed_version = max(subscriber.owed_version, session.version)
+                        if session.version <= known:  # accepted but changed nothing (a repeated ack):
+                            await hub.resend(game_id, subscriber)  # no broadcast comes, so answer here
+                    case _:
+                        assert_never(message)
             except TavoloError as error:
                 log.debug("game %s: refused %s: %s", game_id, error.code, error.message)
                 await subscriber.send(ws_error(error))

@@ -110,8 +110,10 @@ async def _wait_healthy(server: ServerProcess, timeout: float = 30.0) -> None:
 
 @asynccontextmanager
 async def tavolo_serve(
-    env: Mapping[str, str], args: tuple[str, ...] = (), port: int | None = None
+    env: Mapping[str, str], args: tuple[str, ...] = (), port: int | None = None, up_within: float = 30.0
 ) -> AsyncIterator[ServerProcess]:
+    """``tavolo serve`` on ``port`` (a free one by default), once it answers its health route
+    (within ``up_within`` seconds); stopped with SIGINT to its process group afterwards."""
     port = port or free_port()
     full_env = {**os.environ, **env, "APP_HOST": "127.0.0.1", "APP_PORT": str(port)}
     log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in the finally below
@@ -124,7 +126,7 @@ async def tavolo_serve(
     )
     server = ServerProcess(process, port, log)
     try:
-        await _wait_healthy(server)
+        await _wait_healthy(server, up_within)
         yield server
     finally:
         if process.poll() is None:

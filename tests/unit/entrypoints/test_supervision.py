@@ -16,7 +16,6 @@ from entrypoints.supervision import (
     ProcessView,
     RestartBackoff,
     SanicWorkerCensus,
-    ShutdownAwareRestarter,
     WorkerWatcher,
     describe_exit,
 )
@@ -173,22 +172,46 @@ def test_exits_are_described_by_signal_name_or_code() -> None:
     assert describe_exit(3) == "exit code 3"
 
 
-def test_the_restarter_refuses_to_restart_once_the_manager_shuts_down() -> None:
-    restarted: list[Any] = []
+def test_the_shared_state_going_away_during_shutdown_ends_the_watcher_without_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A stop signal sent to the whole process group ends the manager's shared-state process too.
+    def announce_into_a_closed_state() -> None:
+        raise ConnectionRefusedError(111, "Connection refused")
 
-    class Process:
-        name = "Sanic-Server-0-0"
-        restartable = True
+    watcher = WorkerWatcher(
+        processes=list,
+        request_restart=lambda name: None,
+        shutting_down=lambda: True,
+        poll=0.01,
+        announce_shutdown=announce_into_a_closed_state,
+    )
+    with caplog.at_level(logging.INFO, logger="entrypoints.supervision"):
+        watcher.start()
+        ended_by_itself = watcher.ended_within(5)
+        watcher.stop()
+    assert ended_by_itself
+    assert [record.levelno for record in caplog.records] == [logging.INFO]
+    assert "the watcher ends" in caplog.records[0].getMessage()
+    assert all(record.exc_info is None for record in caplog.records)
 
-        def restart(self, **kwargs: Any) -> None:
-            restarted.append(kwargs)
 
-    stopping = False
-    restarter = ShutdownAwareRestarter(lambda: stopping)
-    restarter.restart([Process()], [], ["Sanic-Server-0-0"])  # type: ignore[list-item]
-    stopping = True
-    restarter.restart([Process()], [], ["Sanic-Server-0-0"])  # type: ignore[list-item]
-    assert len(restarted) == 1
+def test_the_shared_state_going_away_while_serving_ends_the_watcher_with_a_warning_and_no_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def unreadable() -> list[ProcessView]:
+        raise EOFError
+
+    watcher = WorkerWatcher(
+        processes=unreadable, request_restart=lambda name: None, shutting_down=lambda: False, poll=0.01
+    )
+    with caplog.at_level(logging.INFO, logger="entrypoints.supervision"):
+        watcher.start()
+        ended_by_itself = watcher.ended_within(5)
+        watcher.stop()
+    assert ended_by_itself
+    assert [record.levelno for record in caplog.records] == [logging.WARNING]
+    assert caplog.records[0].exc_info is None
 
 
 # --- the census ----------------------------------------------------------------------------------
