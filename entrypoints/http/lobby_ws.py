@@ -21,25 +21,30 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint, Websocket
 from sanic.exceptions import WebsocketClosed
 from sanic.request import Request
 from websockets.exceptions import ConnectionClosed
 
-from application.finding.open_tables import open_tables
+from application.finding.open_tables import LobbyFeed, open_tables
+from application.finding.quick_match import Matchmaker
 from application.identity.caller import Identity
 from application.operations.rate_limit import TokenBucket
+from application.playing.live_games import LiveGames
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
 from domain.errors import InvalidAction, TavoloError, Unauthorized
 from domain.live_game import LiveGame
 from domain.matchmaking import Seeker
-from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
+from entrypoints.config import Settings
+from entrypoints.container import Container
+from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, Drain
 from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
-from entrypoints.http.context import games_of, identity, lobby_feed_of, matchmaker_of, settings_of
+from entrypoints.http.context import identity
 from entrypoints.http.frames import internal_frame
 from entrypoints.http.ws import POLICY_VIOLATION, TRY_AGAIN_LATER, parse_message
 
@@ -101,8 +106,27 @@ def _seek_arguments(message: dict[str, Any]) -> tuple[str, float | None, dict[st
     return game_type, None if after is None else float(after), options or {}
 
 
+class _Serving(NamedTuple):
+    """What ``lobby_socket`` was given, handed on to its message loop."""
+
+    games: LiveGames
+    feed: LobbyFeed
+    matchmaker: Matchmaker
+    settings: Settings
+
+
 @bp.websocket("/ws/lobby")
-async def lobby_socket(request: Request, ws: Websocket) -> None:
+@inject
+async def lobby_socket(
+    request: Request,
+    ws: Websocket,
+    games: LiveGames = Provide[Container.games],
+    feed: LobbyFeed = Provide[Container.lobby_feed],
+    matchmaker: Matchmaker = Provide[Container.matchmaker],
+    drain: Drain = Provide[Container.drain],
+    settings: Settings = Provide[Container.settings],
+) -> None:
+    """Its dependencies are injected once per connection, never per message."""
     try:
         user: Identity | None = await identity(request)
     except StorageUnavailable as error:
@@ -110,20 +134,20 @@ async def lobby_socket(request: Request, ws: Websocket) -> None:
         await ws.send(orjson.dumps(ws_unavailable()).decode())
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
-    socket = LobbySocket(ws, games_of(request.app).clock)
-    drain = drain_of(request.app)
+    socket = LobbySocket(ws, games.clock)
     if not drain.enter(socket):  # it got in as the worker began to stop
         await ws.close(SERVICE_RESTART, RESTART_REASON)
         return
     try:
-        await _serve(request, ws, user, socket)
+        await _serve(request, ws, user, socket, _Serving(games, feed, matchmaker, settings))
     finally:
         drain.leave(socket)
 
 
-async def _serve(request: Request, ws: Websocket, user: Identity | None, socket: LobbySocket) -> None:
-    games, feed, matchmaker = games_of(request.app), lobby_feed_of(request.app), matchmaker_of(request.app)
-    settings = settings_of(request.app)
+async def _serve(
+    request: Request, ws: Websocket, user: Identity | None, socket: LobbySocket, serving: _Serving
+) -> None:
+    games, feed, matchmaker, settings = serving
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     try:
         try:
