@@ -1,4 +1,4 @@
-"""The ``tavolo`` command: ``serve``, ``migrate``, ``backfill-elo`` and ``verify``."""
+"""The ``tavolo`` command: ``serve``, ``migrate``, ``backfill-elo``, ``verify`` and ``settings``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from functools import partial
 
 from application.ports import StorageUnavailable
 from domain.game_package import GamePackageError
-from entrypoints.config import ConfigError, Settings, load_settings
+from entrypoints.config import ConfigError, Settings, declared_variables, load_settings, settings_table
 from entrypoints.game_packages import installed_registry
 from entrypoints.http.context import AnySanic
 from entrypoints.logging_setup import configure_logging
@@ -34,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
         "verify", help="check a match record: its shuffle commitment, every step and its result"
     )
     verify.add_argument("record", help="the record's JSON file (GET /api/matches/ID/record), or - for stdin")
+    described = commands.add_parser("settings", help="list every configuration variable")
+    described.add_argument(
+        "--markdown", action="store_true", help="as the README's table (its source: the declaration)"
+    )
     return parser
 
 
@@ -136,12 +140,23 @@ async def backfill_elo(settings: Settings) -> int:
     return 0
 
 
+def describe_settings(markdown: bool) -> int:
+    if markdown:
+        print(settings_table(), end="")
+        return 0
+    for variable in declared_variables():
+        print(f"{variable.name}={variable.default or ''}  # {variable.description}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "verify":  # needs no settings: it reads one file and the engines
         from entrypoints.verify_command import verify
 
         return verify(args.record)
+    if args.command == "settings":  # the declaration itself: reads no variable
+        return describe_settings(markdown=args.markdown)
     try:
         settings = load_settings()
         if args.command == "serve":

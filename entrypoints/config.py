@@ -1,100 +1,41 @@
 """Environment variables → one frozen ``Settings`` object.
 
-Every variable the server reads is listed in ``VARIABLES`` with its default,
-so the README, ``.env.example`` and this module can be checked against each other.
+Each setting is declared once, as a field of ``Settings``: its variable, its
+parser, its default and a one-line description (``entrypoints.variables``).
+``load_settings`` reads the variables from those declarations, ``VARIABLES``
+and the README's configuration table (``tavolo settings --markdown``) are made
+from them, and the unit tests check ``.env.example`` and the README against them.
+
+Reading goes in two steps: every declared variable is parsed on its own (a bad
+value is a ``ConfigError`` naming it), then ``_derive`` settles what depends on
+several of them — ``DATABASE_URL`` from its ``DATABASE_*`` parts, the OIDC
+providers from their ``OIDC_<n>_*`` blocks, the lobby TTL's ceiling, the
+default turn time among the choices, and the combinations refused.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote, unquote
 
 from entrypoints.config_errors import ConfigError
-from entrypoints.oidc_settings import OidcProviderSettings, oidc_providers
+from entrypoints.oidc_settings import OIDC_PARTS, OidcProviderSettings, oidc_providers
+from entrypoints.variables import PARTS, VARIABLE, Parse, Variable, derived, part, setting
 
-__all__ = ["ConfigError", "OidcProviderSettings", "Settings", "load_settings"]
-
-
-VARIABLES: dict[str, str | None] = {
-    "APP_HOST": "0.0.0.0",
-    "APP_PORT": "8080",
-    "GAME_TTL_SECONDS": "86400",
-    "LOBBY_TTL_SECONDS": "1800",  # a table waiting for players; never longer than GAME_TTL_SECONDS
-    "TURN_TIMEOUT_SECONDS": "30",
-    "HAND_ACK_TIMEOUT_SECONDS": "30",
-    "TURN_TIME_CHOICES": "15,30,60",  # the turn times a table's creator may choose from
-    "DEADLINE_HEARTBEAT_MS": "30000",
-    "LOGGING_CONFIG": None,
-    "LOG_LEVEL": "INFO",  # tavolo's own loggers; other libraries log WARNING and above
-    "SESSION_IDLE_SECONDS": "604800",
-    "SESSION_MAX_AGE_SECONDS": "2592000",
-    "SESSION_COOKIE_SECURE": None,  # unset: on when any OIDC redirect URI is https, off otherwise
-    "AUTH_GUEST": None,  # unset: on when no OIDC provider is configured, off otherwise
-    "REDIS_URL": None,
-    "REDIS_CLUSTER_NODES": None,  # host:port,host:port of a Redis Cluster, instead of REDIS_URL
-    "REDIS_KEY_PREFIX": "tavolo",
-    "DATABASE_URL": None,
-    "DATABASE_ENGINE": "postgres",
-    "DATABASE_HOST": "localhost",
-    "DATABASE_PORT": None,
-    "DATABASE_NAME": "tavolo",
-    "DATABASE_USER": "tavolo",
-    "DATABASE_PASSWORD": "password",
-    "DATABASE_OPTIONS": None,
-    "SQLITE_PATH": "var/tavolo.sqlite3",
-    "WORKERS": "1",
-    "GAMES": None,  # unset: every installed game package; else the packages to host, comma-separated
-    "SHUTDOWN_GRACE_SECONDS": "20",  # on SIGTERM: finish the moves in flight, close sockets (1012), exit
-    # OIDC providers, one indexed block each (n = 0, 1, ...); none configured: guests only
-    "OIDC_<n>_PROVIDER": None,
-    "OIDC_<n>_ISSUER": None,
-    "OIDC_<n>_CLIENT_ID": None,
-    "OIDC_<n>_CLIENT_SECRET": None,
-    "OIDC_<n>_REDIRECT_URI": None,  # unset: http://localhost:<APP_PORT>/auth/<provider>/callback
-    "OIDC_<n>_POST_LOGIN_REDIRECT": "/",
-    "OIDC_<n>_POST_LOGOUT_REDIRECT": "/",
-    "OIDC_LOGIN_TIMEOUT_SECONDS": "600",
-    # CORS and the edge's limits
-    "CORS_ALLOW_ORIGINS": None,
-    "CORS_ALLOW_ORIGIN_REGEX": None,
-    "CORS_ALLOW_METHODS": "GET",
-    "CORS_ALLOW_HEADERS": None,
-    "CORS_ALLOW_CREDENTIALS": "false",
-    "CORS_EXPOSE_HEADERS": None,
-    "CORS_MAX_AGE": "600",
-    "WS_MAX_MESSAGE_BYTES": "4096",
-    "WS_RATE_PER_SECOND": "20",
-    "WS_RATE_BURST": "40",
-    "WS_PING_INTERVAL_SECONDS": "20",
-    "MOVES_IN_FLIGHT_PER_GAME": "4",
-    "MOVES_IN_FLIGHT_PER_WORKER": "64",
-    "BUSY_LAG_MS": "50",
-    "WS_PING_TIMEOUT_SECONDS": "20",
-    "JOIN_CODE_MAX_FAILURES": "10",
-    "JOIN_CODE_FAILURE_WINDOW_SECONDS": "60",
-    "BOT_MOVE_DELAY_SECONDS": "0.8",
-    # OpenTelemetry
-    "OTEL_ENABLED": "false",
-    "OTEL_SERVICE_NAME": "tavolo",
-    "OTEL_EXPORTER_OTLP_ENDPOINT": None,
-    "OTEL_EXPORTER_OTLP_HEADERS": None,
-    "OTEL_EXCLUDED_PATHS": "/api/health,/api/health/live,/api/health/ready",
-    "OTEL_METRIC_EXPORT_INTERVAL_MILLIS": "60000",
-    "OTEL_METRICS_POLL_INTERVAL_SECONDS": "15",
-}
-
-DATABASE_PARTS = (
-    "DATABASE_ENGINE",
-    "DATABASE_HOST",
-    "DATABASE_PORT",
-    "DATABASE_NAME",
-    "DATABASE_USER",
-    "DATABASE_PASSWORD",
-    "DATABASE_OPTIONS",
-)
+__all__ = [
+    "VARIABLES",
+    "ConfigError",
+    "OidcProviderSettings",
+    "Settings",
+    "declared_variables",
+    "load_settings",
+    "settings_table",
+]
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # asyncpg's (and libpq's) sslmode values. asyncpg reads ``sslmode`` from the URL query; any other
@@ -104,64 +45,458 @@ SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full"
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off", ""}
 
-
 _ORIGIN = re.compile(r"(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
+
+
+# --- parsers: (variable name, its text) -> value ------------------------------------------------
+
+
+def text(name: str, raw: str) -> str:
+    return raw
+
+
+def seconds(name: str, raw: str) -> float:
+    """A number greater than zero (seconds, or the unit the variable's name says)."""
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
+    if not value > 0:
+        raise ConfigError(f"{name} must be greater than zero, got {raw!r}")
+    return value
+
+
+def seconds_or_zero(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
+    if not value >= 0:
+        raise ConfigError(f"{name} must not be negative, got {raw!r}")
+    return value
+
+
+def whole_number(minimum: int) -> Parse:
+    def parse(name: str, raw: str) -> int:
+        if not raw.isdigit() or int(raw) < minimum:
+            raise ConfigError(f"{name} must be a whole number of at least {minimum}, got {raw!r}")
+        return int(raw)
+
+    return parse
+
+
+def port(name: str, raw: str) -> int:
+    if not raw.isdigit() or not 0 <= int(raw) <= 65535:
+        raise ConfigError(f"{name} must be a TCP port (0-65535), got {raw!r}")
+    return int(raw)
+
+
+def flag(name: str, raw: str) -> bool:
+    lowered = raw.lower()
+    if lowered in TRUE_WORDS:
+        return True
+    if lowered in FALSE_WORDS:
+        return False
+    raise ConfigError(f"{name} must be true or false, got {lowered!r}")
+
+
+def names(name: str, raw: str) -> tuple[str, ...]:
+    """Comma-separated items, blanks and repeats left out, in their order."""
+    return tuple(dict.fromkeys(item.strip() for item in raw.split(",") if item.strip()))
+
+
+def names_in(case: Callable[[str], str]) -> Parse:
+    def parse(name: str, raw: str) -> tuple[str, ...]:
+        return tuple(case(item) for item in names(name, raw))
+
+    return parse
+
+
+def each(parse_item: Parse) -> Parse:
+    def parse(name: str, raw: str) -> tuple[Any, ...]:
+        return tuple(parse_item(name, item) for item in names(name, raw))
+
+    return parse
+
+
+def level_name(name: str, raw: str) -> str:
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"{name} must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    return level
+
+
+def cors_origins(name: str, raw: str) -> tuple[str, ...]:
+    origins = names(name, raw)
+    if "*" in origins and len(origins) > 1:
+        raise ConfigError(f"{name} is either * or a list of origins, not both")
+    for origin in origins:
+        if origin != "*" and not _ORIGIN.fullmatch(origin.rstrip("/")):
+            raise ConfigError(f"{name} entries are origins like https://example.com[:port], got {origin!r}")
+    return tuple(origin if origin == "*" else origin.rstrip("/").lower() for origin in origins)
+
+
+def regex(name: str, raw: str) -> str:
+    try:
+        re.compile(raw)
+    except re.error as error:
+        raise ConfigError(f"{name} is not a valid regular expression: {error}") from None
+    return raw
+
+
+def host_ports(name: str, raw: str) -> tuple[tuple[str, int], ...]:
+    """Comma-separated ``host:port`` pairs."""
+    nodes = []
+    for item in (item.strip() for item in raw.split(",")):
+        host, _, number = item.rpartition(":")
+        if not host or not number.isdigit() or not 0 < int(number) < 65536:
+            raise ConfigError(f"{name}: {item!r} is not host:port")
+        nodes.append((host.strip("[]"), int(number)))
+    return tuple(nodes)
+
+
+def key_values(name: str, raw: str) -> tuple[tuple[str, str], ...]:
+    """``key=value`` pairs separated by commas; values may be percent-encoded (as the OTel spec says)."""
+    pairs: list[tuple[str, str]] = []
+    for item in filter(None, (item.strip() for item in raw.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise ConfigError(f"{name} must be comma-separated key=value pairs")
+        pairs.append((unquote(key.strip()), unquote(value.strip())))
+    return tuple(pairs)
+
+
+def database_kind(url: str) -> str:
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme in {"postgres", "postgresql"}:
+        return "postgres"
+    if scheme in {"sqlite", "memory"}:
+        return scheme
+    raise ConfigError(
+        f"DATABASE_URL must be postgres://, postgresql://, sqlite:///path or memory://, got {url!r}"
+    )
+
+
+def database_address(name: str, raw: str) -> str:
+    """A database URL, its PostgreSQL SSL option spelled for asyncpg."""
+    if database_kind(raw) == "postgres" and "?" in raw:
+        base, query = raw.split("?", 1)
+        return f"{base}?{_ssl_spelled_for_asyncpg(query, name)}"
+    return raw
+
+
+def _ssl_spelled_for_asyncpg(query: str, name: str) -> str:
+    """``ssl=<mode>`` (as in ``DATABASE_OPTIONS=ssl=require``) becomes asyncpg's ``sslmode=<mode>``;
+    an unknown mode, or both spellings at once, is a start-up error that names the right one."""
+    pairs = [item.partition("=") for item in query.split("&") if item]
+    keys = [key for key, _, _ in pairs]
+    if "ssl" in keys and "sslmode" in keys:
+        raise ConfigError(
+            f"{name} sets both ssl and sslmode: keep one, sslmode=<mode> (e.g. sslmode=require)"
+        )
+    spelled = []
+    for key, equals, value in pairs:
+        if key in {"ssl", "sslmode"}:
+            if value.lower() not in SSL_MODES:
+                raise ConfigError(
+                    f"{name}: {key}={value} is not an SSL mode; write sslmode= one of {', '.join(SSL_MODES)}"
+                    " (for example sslmode=require)"
+                )
+            key, value = "sslmode", value.lower()
+        spelled.append(f"{key}{equals}{value}")
+    return "&".join(spelled)
+
+
+# --- the declaration --------------------------------------------------------------------------
+
+DATABASE_PARTS: tuple[Variable, ...] = (
+    part("DATABASE_ENGINE", "postgres", "with any `DATABASE_*` part set, the URL is built from the parts"),
+    part("DATABASE_HOST", "localhost", "PostgreSQL host"),
+    part("DATABASE_PORT", None, "PostgreSQL port (the driver's default when unset)"),
+    part("DATABASE_NAME", "tavolo", "database name"),
+    part("DATABASE_USER", "tavolo", "user"),
+    part("DATABASE_PASSWORD", "password", "password"),
+    part(
+        "DATABASE_OPTIONS",
+        None,
+        "extra URL query, e.g. `sslmode=require`; `ssl=<mode>` is read as `sslmode=<mode>`; a mode other"
+        " than `disable`, `allow`, `prefer`, `require`, `verify-ca`, `verify-full` is a start-up error",
+    ),
+)
+SQLITE_PATH = part(
+    "SQLITE_PATH", "var/tavolo.sqlite3", "the embedded SQLite file used when no database is configured"
+)
 
 
 @dataclass(frozen=True)
 class Settings:
-    app_host: str = "0.0.0.0"
-    app_port: int = 8080
-    game_ttl_seconds: float = 86400.0
-    lobby_ttl_seconds: float = 1800.0
-    turn_timeout_seconds: float = 30.0
-    turn_time_choices: tuple[float, ...] = (15.0, 30.0, 60.0)
-    hand_ack_timeout_seconds: float = 30.0
-    deadline_heartbeat_ms: float = 30000.0
-    logging_config: str | None = None
-    log_level: str = "INFO"
-    session_idle_seconds: float = 604800.0
-    session_max_age_seconds: float = 2592000.0
-    session_cookie_secure: bool | None = None  # None: on when any OIDC redirect URI is https
-    auth_guest: bool | None = None  # None: on when no OIDC provider is configured
-    oidc_providers: tuple[OidcProviderSettings, ...] = ()
-    oidc_login_timeout_seconds: float = 600.0
+    app_host: str = setting("APP_HOST", text, "0.0.0.0", "bind address")
+    app_port: int = setting("APP_PORT", port, 8080, "port")
+    game_ttl_seconds: float = setting(
+        "GAME_TTL_SECONDS", seconds, 86400.0, "a live game is forgotten after this long without a change"
+    )
+    lobby_ttl_seconds: float = setting(
+        "LOBBY_TTL_SECONDS",
+        seconds,
+        1800.0,
+        "a table still waiting for players is forgotten (and leaves the open tables) after this long"
+        " without anyone sitting down or leaving; `GAME_TTL_SECONDS` is its ceiling",
+    )
+    turn_timeout_seconds: float = setting(
+        "TURN_TIMEOUT_SECONDS",
+        seconds,
+        30.0,
+        "a player's time to move before a random legal move is played (fractions allowed)",
+    )
+    turn_time_choices: tuple[float, ...] = setting(
+        "TURN_TIME_CHOICES",
+        each(seconds),
+        (15.0, 30.0, 60.0),
+        "the turn times a table's creator may choose from (`TURN_TIMEOUT_SECONDS`, the default, is"
+        " always one)",
+    )
+    hand_ack_timeout_seconds: float = setting(
+        "HAND_ACK_TIMEOUT_SECONDS",
+        seconds,
+        30.0,
+        "how long the hand-end summary waits for every acknowledgement (fractions allowed)",
+    )
+    trick_pause_seconds: float = setting(
+        "TRICK_PAUSE_SECONDS",
+        seconds_or_zero,
+        2.0,
+        "how long a finished trick stays on the table before the next lead, in seconds",
+    )
+    deadline_heartbeat_ms: float = setting(
+        "DEADLINE_HEARTBEAT_MS", seconds, 30000.0, "backstop poll of the deadline worker"
+    )
+    logging_config: str | None = setting(
+        "LOGGING_CONFIG",
+        text,
+        None,
+        "a YAML `logging.config.dictConfig` file, which then decides every logger and handler"
+        " (`LOG_LEVEL` is ignored); unset logs to the console: tavolo's own records from `LOG_LEVEL`"
+        " up, every other library's (aiosqlite, asyncpg, redis, websockets, asyncio, Sanic and its"
+        " access log, httpx, urllib3, OpenTelemetry) from WARNING up",
+    )
+    log_level: str = setting(
+        "LOG_LEVEL",
+        level_name,
+        "INFO",
+        "the console level of tavolo's own loggers without `LOGGING_CONFIG`: `DEBUG`, `INFO`,"
+        " `WARNING`, `ERROR` or `CRITICAL` (other libraries stay at WARNING)",
+    )
+    session_idle_seconds: float = setting(
+        "SESSION_IDLE_SECONDS", seconds, 604800.0, "a login session ends after this long unused"
+    )
+    session_max_age_seconds: float = setting(
+        "SESSION_MAX_AGE_SECONDS",
+        seconds,
+        2592000.0,
+        "a login session ends this long after login, used or not",
+    )
+    session_cookie_secure: bool | None = setting(
+        "SESSION_COOKIE_SECURE",
+        flag,
+        None,
+        "mark the session and login cookies `Secure`",
+        unset_means="on when any OIDC redirect URI is https, else off",
+    )
+    auth_guest: bool | None = setting(
+        "AUTH_GUEST",
+        flag,
+        None,
+        "allow guest login (`POST /auth/guest`)",
+        unset_means="on without OIDC providers, off with them",
+    )
+    bot_move_delay_seconds: float = setting(
+        "BOT_MOVE_DELAY_SECONDS", seconds, 0.8, 'how long a computer player "thinks" before moving'
+    )
+    games: tuple[str, ...] = setting(
+        "GAMES",
+        names,
+        (),
+        "the game packages to host, comma-separated names of the `tavolo.games` entry points (built in:"
+        " `fishing`, `tricks`), in the order the lobby lists them; the first game type listed is the"
+        " default of a request that names none. A name that is not installed, or a package that fails"
+        " to load, stops the server at start-up",
+        unset_means="unset: every installed game package",
+    )
+    workers: int = setting(
+        "WORKERS",
+        whole_number(1),
+        1,
+        "server worker processes (`tavolo serve --workers N`); more than one needs `REDIS_URL` or"
+        " `REDIS_CLUSTER_NODES`",
+    )
+    shutdown_grace_seconds: float = setting(
+        "SHUTDOWN_GRACE_SECONDS",
+        seconds,
+        20.0,
+        "on SIGTERM a worker takes no new socket or move, lets the moves under way end, closes its"
+        " sockets with 1012 and exits within this long (fractions allowed)",
+    )
+    redis_url: str | None = setting(
+        "REDIS_URL",
+        text,
+        None,
+        "keep live games, join codes, locks, notifications, deadlines and logins in Redis, shared by"
+        " every process; unset keeps them in memory",
+    )
+    redis_cluster_nodes: tuple[tuple[str, int], ...] = setting(
+        "REDIS_CLUSTER_NODES",
+        host_ports,
+        (),
+        "the same on a Redis Cluster (7 or later): comma-separated `host:port` seed nodes (one"
+        " reachable is enough); not together with `REDIS_URL`",
+    )
+    redis_key_prefix: str = setting(
+        "REDIS_KEY_PREFIX",
+        text,
+        "tavolo",
+        "prefix of every Redis key and channel (no `{` or `}` on a cluster)",
+    )
+    database_url: str = setting(
+        "DATABASE_URL",
+        database_address,
+        "sqlite:///var/tavolo.sqlite3",
+        "where finished matches and ratings go: `postgresql://…`, `sqlite:///path` or `memory://`;"
+        " wins over the parts below",
+        unset_means="unset",
+        parts=(*DATABASE_PARTS, SQLITE_PATH),
+    )
+    oidc_providers: tuple[OidcProviderSettings, ...] = derived((), OIDC_PARTS)
+    oidc_login_timeout_seconds: float = setting(
+        "OIDC_LOGIN_TIMEOUT_SECONDS",
+        seconds,
+        600.0,
+        "how long a started login may take before its state expires",
+    )
     # CORS: no origin configured means no cross-origin access at all
-    cors_allow_origins: tuple[str, ...] = ()
-    cors_allow_origin_regex: str | None = None
-    cors_allow_methods: tuple[str, ...] = ("GET",)
-    cors_allow_headers: tuple[str, ...] = ()
-    cors_allow_credentials: bool = False
-    cors_expose_headers: tuple[str, ...] = ()
-    cors_max_age: int = 600
+    cors_allow_origins: tuple[str, ...] = setting(
+        "CORS_ALLOW_ORIGINS",
+        cors_origins,
+        (),
+        "comma-separated origins allowed cross-origin, or `*` (read-only: `*` never allows credentials"
+        " or state changes); CORS is off unless this or the regex is set",
+    )
+    cors_allow_origin_regex: str | None = setting(
+        "CORS_ALLOW_ORIGIN_REGEX", regex, None, "a regex that must match a request's whole origin"
+    )
+    cors_allow_methods: tuple[str, ...] = setting(
+        "CORS_ALLOW_METHODS",
+        names_in(str.upper),
+        ("GET",),
+        "comma-separated methods allowed cross-origin, or `*`",
+    )
+    cors_allow_headers: tuple[str, ...] = setting(
+        "CORS_ALLOW_HEADERS",
+        names_in(str.lower),
+        (),
+        "comma-separated request headers allowed, or `*` to mirror the requested ones",
+    )
+    cors_allow_credentials: bool = setting(
+        "CORS_ALLOW_CREDENTIALS",
+        flag,
+        False,
+        "allow cookies on cross-origin requests from listed or matched origins (a start-up error with `*`)",
+    )
+    cors_expose_headers: tuple[str, ...] = setting(
+        "CORS_EXPOSE_HEADERS", names, (), "comma-separated response headers exposed to the browser"
+    )
+    cors_max_age: int = setting(
+        "CORS_MAX_AGE", whole_number(0), 600, "seconds browsers may cache a preflight answer"
+    )
     # WebSocket limits and keep-alive, and join-code guessing
-    ws_max_message_bytes: int = 4096
-    ws_rate_per_second: float = 20.0
-    ws_rate_burst: int = 40
-    ws_ping_interval_seconds: float = 20.0
+    ws_max_message_bytes: int = setting(
+        "WS_MAX_MESSAGE_BYTES",
+        whole_number(64),
+        4096,
+        "largest incoming WebSocket frame; bigger closes the socket with 1009",
+    )
+    ws_rate_per_second: float = setting(
+        "WS_RATE_PER_SECOND", seconds, 20.0, "messages per second a WebSocket may send on average"
+    )
+    ws_rate_burst: int = setting(
+        "WS_RATE_BURST",
+        whole_number(1),
+        40,
+        "messages a WebSocket may send in a burst; beyond the budget it is closed with 1008",
+    )
+    ws_ping_interval_seconds: float = setting(
+        "WS_PING_INTERVAL_SECONDS", seconds, 20.0, "ping idle WebSockets this often"
+    )
     # past these a player's move is refused at once with ``busy`` (Admission, LoopLag)
-    moves_in_flight_per_game: int = 4
-    moves_in_flight_per_worker: int = 64
-    busy_lag_ms: int = 50
-    ws_ping_timeout_seconds: float = 20.0
-    join_code_max_failures: int = 10
-    join_code_failure_window_seconds: float = 60.0
-    redis_url: str | None = None
-    redis_cluster_nodes: tuple[tuple[str, int], ...] = ()
-    redis_key_prefix: str = "tavolo"
-    database_url: str = "sqlite:///var/tavolo.sqlite3"
-    workers: int = 1
-    games: tuple[str, ...] = ()  # the game packages to host; empty: every installed one
-    shutdown_grace_seconds: float = 20.0
-    bot_move_delay_seconds: float = 0.8
+    moves_in_flight_per_game: int = setting(
+        "MOVES_IN_FLIGHT_PER_GAME",
+        whole_number(1),
+        4,
+        "players' moves of one game a worker takes on at once; past it a move is refused `busy`",
+    )
+    moves_in_flight_per_worker: int = setting(
+        "MOVES_IN_FLIGHT_PER_WORKER",
+        whole_number(1),
+        64,
+        "players' moves of all games a worker takes on at once; past it a move is refused `busy`",
+    )
+    busy_lag_ms: int = setting(
+        "BUSY_LAG_MS",
+        whole_number(0),
+        50,
+        "refuse moves `busy` while any worker's event loop, or its showing of changes to its sockets,"
+        " runs this late (`0`: never)",
+    )
+    ws_ping_timeout_seconds: float = setting(
+        "WS_PING_TIMEOUT_SECONDS", seconds, 20.0, "drop a WebSocket that has not answered a ping in this time"
+    )
+    join_code_max_failures: int = setting(
+        "JOIN_CODE_MAX_FAILURES",
+        whole_number(1),
+        10,
+        "unknown join codes a user or address may try per window before getting 429",
+    )
+    join_code_failure_window_seconds: float = setting(
+        "JOIN_CODE_FAILURE_WINDOW_SECONDS", seconds, 60.0, "length of that window"
+    )
     # OpenTelemetry (off by default; the headers may carry credentials, so they stay out of repr)
-    otel_enabled: bool = False
-    otel_service_name: str = "tavolo"
-    otel_exporter_otlp_endpoint: str | None = None
-    otel_exporter_otlp_headers: tuple[tuple[str, str], ...] = field(default=(), repr=False)
-    otel_excluded_paths: tuple[str, ...] = ("/api/health", "/api/health/live", "/api/health/ready")
-    otel_metric_export_interval_millis: float = 60000.0
-    otel_metrics_poll_interval_seconds: float = 15.0
+    otel_enabled: bool = setting(
+        "OTEL_ENABLED",
+        flag,
+        False,
+        "export traces, metrics and logs over OTLP/HTTP; off, nothing is installed",
+    )
+    otel_service_name: str = setting(
+        "OTEL_SERVICE_NAME", text, "tavolo", "the `service.name` attached to everything exported"
+    )
+    otel_exporter_otlp_endpoint: str | None = setting(
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        text,
+        None,
+        "collector base URL (e.g. `http://localhost:4318`); unset uses the exporter's default",
+    )
+    otel_exporter_otlp_headers: tuple[tuple[str, str], ...] = setting(
+        "OTEL_EXPORTER_OTLP_HEADERS",
+        key_values,
+        (),
+        "comma-separated `key=value` headers for the collector",
+        repr=False,
+    )
+    otel_excluded_paths: tuple[str, ...] = setting(
+        "OTEL_EXCLUDED_PATHS",
+        names,
+        ("/api/health", "/api/health/live", "/api/health/ready"),
+        "comma-separated exact paths left out of traces and HTTP metrics",
+    )
+    otel_metric_export_interval_millis: float = setting(
+        "OTEL_METRIC_EXPORT_INTERVAL_MILLIS", seconds, 60000.0, "how often metrics are exported"
+    )
+    otel_metrics_poll_interval_seconds: float = setting(
+        "OTEL_METRICS_POLL_INTERVAL_SECONDS",
+        seconds,
+        15.0,
+        "how often the active-users and ongoing-games gauges are refreshed (cluster-wide on Redis:"
+        " aggregate with max, not sum)",
+    )
 
     @property
     def guest_login(self) -> bool:
@@ -189,254 +524,93 @@ class Settings:
         return self.deadline_heartbeat_ms / 1000.0
 
 
-def _get(env: Mapping[str, str], name: str) -> str | None:
-    value = env.get(name)
+# --- reading ------------------------------------------------------------------------------------
+
+
+def declared_variables() -> Iterator[Variable]:
+    """Every variable the server reads, in the order of the declaration (a field's parts after it)."""
+    for declared in dataclasses.fields(Settings):
+        if VARIABLE in declared.metadata:
+            yield declared.metadata[VARIABLE]
+        yield from declared.metadata.get(PARTS, ())
+
+
+VARIABLES: dict[str, str | None] = {variable.name: variable.default for variable in declared_variables()}
+"""Every variable by name, with its default as written in the environment (``None``: unset)."""
+
+
+def _raw(env: Mapping[str, str], variable: Variable) -> str | None:
+    """The variable's text: unset or blank, its written default."""
+    value = env.get(variable.name)
     if value is None or value.strip() == "":
-        return VARIABLES[name]
+        return variable.default
     return value.strip()
 
 
-def _positive_number(env: Mapping[str, str], name: str) -> float:
-    raw = _get(env, name)
-    try:
-        value = float(raw or "")
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
-    if not value > 0:
-        raise ConfigError(f"{name} must be greater than zero, got {raw!r}")
-    return value
-
-
-def _turn_time_choices(env: Mapping[str, str]) -> tuple[float, ...]:
-    """The turn times a creator may choose; the server's default turn time is always one of them."""
-    choices = {
-        _positive_number({"TURN_TIME_CHOICES": item}, "TURN_TIME_CHOICES")
-        for item in _list(env, "TURN_TIME_CHOICES")
-    }
-    choices.add(_positive_number(env, "TURN_TIMEOUT_SECONDS"))
-    return tuple(sorted(choices))
-
-
-def _port(env: Mapping[str, str], name: str) -> int:
-    raw = _get(env, name) or ""
-    if not raw.isdigit() or not 0 <= int(raw) <= 65535:
-        raise ConfigError(f"{name} must be a TCP port (0-65535), got {raw!r}")
-    return int(raw)
-
-
-def _flag(env: Mapping[str, str], name: str) -> bool:
-    raw = (_get(env, name) or "").lower()
-    if raw in TRUE_WORDS:
-        return True
-    if raw in FALSE_WORDS:
-        return False
-    raise ConfigError(f"{name} must be true or false, got {raw!r}")
-
-
-def database_kind(url: str) -> str:
-    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
-    if scheme in {"postgres", "postgresql"}:
-        return "postgres"
-    if scheme in {"sqlite", "memory"}:
-        return scheme
-    raise ConfigError(
-        f"DATABASE_URL must be postgres://, postgresql://, sqlite:///path or memory://, got {url!r}"
-    )
-
-
-def _database_url(env: Mapping[str, str]) -> str:
-    """DATABASE_URL wins; else any DATABASE_* part selects Postgres; else the embedded SQLite file."""
-    url = _get(env, "DATABASE_URL")
-    if url is None and any((env.get(name) or "").strip() for name in DATABASE_PARTS):
-        engine = _get(env, "DATABASE_ENGINE") or "postgres"
-        user = quote(_get(env, "DATABASE_USER") or "", safe="")
-        password = quote(_get(env, "DATABASE_PASSWORD") or "", safe="")
-        port = _get(env, "DATABASE_PORT")
-        host = _get(env, "DATABASE_HOST") or "localhost"
-        url = f"{engine}://{user}:{password}@{host}{f':{port}' if port else ''}/{_get(env, 'DATABASE_NAME')}"
-        options = (_get(env, "DATABASE_OPTIONS") or "").lstrip("?")
-        if options:
-            url += f"?{_ssl_spelled_for_asyncpg(options, 'DATABASE_OPTIONS')}"
-    elif url is not None and database_kind(url) == "postgres" and "?" in url:
-        base, query = url.split("?", 1)
-        url = f"{base}?{_ssl_spelled_for_asyncpg(query, 'DATABASE_URL')}"
-    if url is None:
-        url = f"sqlite:///{_get(env, 'SQLITE_PATH')}"
-    database_kind(url)
-    return url
-
-
-def _ssl_spelled_for_asyncpg(query: str, name: str) -> str:
-    """``ssl=<mode>`` (as in ``DATABASE_OPTIONS=ssl=require``) becomes asyncpg's ``sslmode=<mode>``;
-    an unknown mode, or both spellings at once, is a start-up error that names the right one."""
-    pairs = [part.partition("=") for part in query.split("&") if part]
-    keys = [key for key, _, _ in pairs]
-    if "ssl" in keys and "sslmode" in keys:
-        raise ConfigError(
-            f"{name} sets both ssl and sslmode: keep one, sslmode=<mode> (e.g. sslmode=require)"
-        )
-    spelled = []
-    for key, equals, value in pairs:
-        if key in {"ssl", "sslmode"}:
-            if value.lower() not in SSL_MODES:
-                raise ConfigError(
-                    f"{name}: {key}={value} is not an SSL mode; write sslmode= one of {', '.join(SSL_MODES)}"
-                    " (for example sslmode=require)"
-                )
-            key, value = "sslmode", value.lower()
-        spelled.append(f"{key}{equals}{value}")
-    return "&".join(spelled)
-
-
-def _log_level(env: Mapping[str, str]) -> str:
-    raw = (_get(env, "LOG_LEVEL") or "").upper()
-    if raw not in LOG_LEVELS:
-        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r}")
-    return raw
-
-
-def _workers(env: Mapping[str, str]) -> int:
-    raw = _get(env, "WORKERS") or ""
-    if not raw.isdigit() or int(raw) < 1:
-        raise ConfigError(f"WORKERS must be a whole number of at least 1, got {raw!r}")
-    return int(raw)
-
-
-def _otlp_headers(env: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """``key=value`` pairs separated by commas; values may be percent-encoded (as the OTel spec says)."""
-    raw = _get(env, "OTEL_EXPORTER_OTLP_HEADERS") or ""
-    headers: list[tuple[str, str]] = []
-    for item in filter(None, (part.strip() for part in raw.split(","))):
-        key, equals, value = item.partition("=")
-        if not equals or not key.strip():
-            raise ConfigError("OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value pairs")
-        headers.append((unquote(key.strip()), unquote(value.strip())))
-    return tuple(headers)
-
-
-def _paths(env: Mapping[str, str], name: str) -> tuple[str, ...]:
-    raw = _get(env, name) or ""
-    return tuple(dict.fromkeys(path.strip() for path in raw.split(",") if path.strip()))
-
-
-def _whole_number(env: Mapping[str, str], name: str, minimum: int) -> int:
-    raw = _get(env, name) or ""
-    if not raw.isdigit() or int(raw) < minimum:
-        raise ConfigError(f"{name} must be a whole number of at least {minimum}, got {raw!r}")
-    return int(raw)
-
-
-def _optional_flag(env: Mapping[str, str], name: str) -> bool | None:
-    """A flag whose default depends on other settings: ``None`` when unset."""
-    if not (env.get(name) or "").strip():
-        return None
-    return _flag(env, name)
-
-
-def _list(env: Mapping[str, str], name: str) -> tuple[str, ...]:
-    raw = _get(env, name) or ""
-    return tuple(dict.fromkeys(item.strip() for item in raw.split(",") if item.strip()))
-
-
-def _cors_origins(env: Mapping[str, str]) -> tuple[str, ...]:
-    origins = _list(env, "CORS_ALLOW_ORIGINS")
-    if "*" in origins and len(origins) > 1:
-        raise ConfigError("CORS_ALLOW_ORIGINS is either * or a list of origins, not both")
-    for origin in origins:
-        if origin != "*" and not _ORIGIN.fullmatch(origin.rstrip("/")):
-            raise ConfigError(
-                f"CORS_ALLOW_ORIGINS entries are origins like https://example.com[:port], got {origin!r}"
-            )
-    return tuple(origin if origin == "*" else origin.rstrip("/").lower() for origin in origins)
-
-
-def _cors_regex(env: Mapping[str, str]) -> str | None:
-    raw = _get(env, "CORS_ALLOW_ORIGIN_REGEX")
-    if raw is None:
-        return None
-    try:
-        re.compile(raw)
-    except re.error as error:
-        raise ConfigError(f"CORS_ALLOW_ORIGIN_REGEX is not a valid regular expression: {error}") from None
-    return raw
-
-
-def _cluster_nodes(env: Mapping[str, str]) -> tuple[tuple[str, int], ...]:
-    """``REDIS_CLUSTER_NODES``: comma-separated ``host:port`` seed nodes of a Redis Cluster."""
-    raw = _get(env, "REDIS_CLUSTER_NODES")
-    if not raw:
-        return ()
-    if _get(env, "REDIS_URL"):
-        raise ConfigError("set REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a cluster), not both")
-    nodes = []
-    for item in (part.strip() for part in raw.split(",")):
-        host, _, port = item.rpartition(":")
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
-            raise ConfigError(f"REDIS_CLUSTER_NODES: {item!r} is not host:port")
-        nodes.append((host.strip("[]"), int(port)))
-    return tuple(nodes)
+def _set(env: Mapping[str, str], name: str) -> bool:
+    return bool((env.get(name) or "").strip())
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
-    app_port = _port(env, "APP_PORT")
-    providers = oidc_providers(env, app_port, VARIABLES)
-    cors_origins = _cors_origins(env)
-    cors_credentials = _flag(env, "CORS_ALLOW_CREDENTIALS")
-    if cors_credentials and "*" in cors_origins:
+    values: dict[str, Any] = {}
+    for declared in dataclasses.fields(Settings):
+        variable: Variable | None = declared.metadata.get(VARIABLE)
+        if variable is None or variable.parse is None:
+            continue
+        raw = _raw(env, variable)
+        if raw is not None:
+            values[declared.name] = variable.parse(variable.name, raw)
+    return Settings(**_derive(env, values))
+
+
+def _derive(env: Mapping[str, str], values: dict[str, Any]) -> dict[str, Any]:
+    """What depends on more than one variable, and the combinations refused."""
+    defaults = Settings()
+    values["lobby_ttl_seconds"] = min(
+        values.get("lobby_ttl_seconds", defaults.lobby_ttl_seconds),
+        values.get("game_ttl_seconds", defaults.game_ttl_seconds),
+    )
+    turn = values.get("turn_timeout_seconds", defaults.turn_timeout_seconds)
+    choices = values.get("turn_time_choices", defaults.turn_time_choices)
+    values["turn_time_choices"] = tuple(sorted({*choices, turn}))  # the default is always a choice
+    if values.get("redis_cluster_nodes") and values.get("redis_url"):
+        raise ConfigError("set REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a cluster), not both")
+    if values.get("cors_allow_credentials") and "*" in values.get("cors_allow_origins", ()):
         raise ConfigError(
             "CORS_ALLOW_CREDENTIALS cannot be used with CORS_ALLOW_ORIGINS=*: "
             "list the trusted origins instead"
         )
-    return Settings(
-        app_host=_get(env, "APP_HOST") or "0.0.0.0",
-        app_port=app_port,
-        game_ttl_seconds=_positive_number(env, "GAME_TTL_SECONDS"),
-        lobby_ttl_seconds=min(
-            _positive_number(env, "LOBBY_TTL_SECONDS"), _positive_number(env, "GAME_TTL_SECONDS")
-        ),
-        turn_timeout_seconds=_positive_number(env, "TURN_TIMEOUT_SECONDS"),
-        hand_ack_timeout_seconds=_positive_number(env, "HAND_ACK_TIMEOUT_SECONDS"),
-        turn_time_choices=_turn_time_choices(env),
-        deadline_heartbeat_ms=_positive_number(env, "DEADLINE_HEARTBEAT_MS"),
-        logging_config=_get(env, "LOGGING_CONFIG"),
-        log_level=_log_level(env),
-        session_idle_seconds=_positive_number(env, "SESSION_IDLE_SECONDS"),
-        session_max_age_seconds=_positive_number(env, "SESSION_MAX_AGE_SECONDS"),
-        session_cookie_secure=_optional_flag(env, "SESSION_COOKIE_SECURE"),
-        auth_guest=_optional_flag(env, "AUTH_GUEST"),
-        oidc_providers=providers,
-        oidc_login_timeout_seconds=_positive_number(env, "OIDC_LOGIN_TIMEOUT_SECONDS"),
-        cors_allow_origins=cors_origins,
-        cors_allow_origin_regex=_cors_regex(env),
-        games=_list(env, "GAMES"),
-        cors_allow_methods=tuple(method.upper() for method in _list(env, "CORS_ALLOW_METHODS")),
-        cors_allow_headers=tuple(header.lower() for header in _list(env, "CORS_ALLOW_HEADERS")),
-        cors_allow_credentials=cors_credentials,
-        cors_expose_headers=_list(env, "CORS_EXPOSE_HEADERS"),
-        cors_max_age=_whole_number(env, "CORS_MAX_AGE", 0),
-        ws_max_message_bytes=_whole_number(env, "WS_MAX_MESSAGE_BYTES", 64),
-        ws_rate_per_second=_positive_number(env, "WS_RATE_PER_SECOND"),
-        ws_rate_burst=_whole_number(env, "WS_RATE_BURST", 1),
-        ws_ping_interval_seconds=_positive_number(env, "WS_PING_INTERVAL_SECONDS"),
-        moves_in_flight_per_game=_whole_number(env, "MOVES_IN_FLIGHT_PER_GAME", 1),
-        moves_in_flight_per_worker=_whole_number(env, "MOVES_IN_FLIGHT_PER_WORKER", 1),
-        busy_lag_ms=_whole_number(env, "BUSY_LAG_MS", 0),
-        ws_ping_timeout_seconds=_positive_number(env, "WS_PING_TIMEOUT_SECONDS"),
-        join_code_max_failures=_whole_number(env, "JOIN_CODE_MAX_FAILURES", 1),
-        join_code_failure_window_seconds=_positive_number(env, "JOIN_CODE_FAILURE_WINDOW_SECONDS"),
-        redis_url=_get(env, "REDIS_URL"),
-        redis_cluster_nodes=_cluster_nodes(env),
-        redis_key_prefix=_get(env, "REDIS_KEY_PREFIX") or "tavolo",
-        database_url=_database_url(env),
-        workers=_workers(env),
-        shutdown_grace_seconds=_positive_number(env, "SHUTDOWN_GRACE_SECONDS"),
-        bot_move_delay_seconds=_positive_number(env, "BOT_MOVE_DELAY_SECONDS"),
-        otel_enabled=_flag(env, "OTEL_ENABLED"),
-        otel_service_name=_get(env, "OTEL_SERVICE_NAME") or "tavolo",
-        otel_exporter_otlp_endpoint=_get(env, "OTEL_EXPORTER_OTLP_ENDPOINT"),
-        otel_exporter_otlp_headers=_otlp_headers(env),
-        otel_excluded_paths=_paths(env, "OTEL_EXCLUDED_PATHS"),
-        otel_metric_export_interval_millis=_positive_number(env, "OTEL_METRIC_EXPORT_INTERVAL_MILLIS"),
-        otel_metrics_poll_interval_seconds=_positive_number(env, "OTEL_METRICS_POLL_INTERVAL_SECONDS"),
+    if "database_url" not in values:
+        values["database_url"] = _database_url_from_parts(env)
+    values["oidc_providers"] = oidc_providers(env, values.get("app_port", defaults.app_port), VARIABLES)
+    return values
+
+
+def _database_url_from_parts(env: Mapping[str, str]) -> str:
+    """Without DATABASE_URL: any DATABASE_* part selects Postgres; else the embedded SQLite file."""
+    parts = {variable.name: _raw(env, variable) for variable in DATABASE_PARTS}
+    if not any(_set(env, name) for name in parts):
+        return f"sqlite:///{_raw(env, SQLITE_PATH)}"
+    user = quote(parts["DATABASE_USER"] or "", safe="")
+    password = quote(parts["DATABASE_PASSWORD"] or "", safe="")
+    number = parts["DATABASE_PORT"]
+    url = (
+        f"{parts['DATABASE_ENGINE']}://{user}:{password}@{parts['DATABASE_HOST']}"
+        f"{f':{number}' if number else ''}/{parts['DATABASE_NAME']}"
     )
+    options = (parts["DATABASE_OPTIONS"] or "").lstrip("?")
+    if options:
+        url += f"?{_ssl_spelled_for_asyncpg(options, 'DATABASE_OPTIONS')}"
+    database_kind(url)
+    return url
+
+
+def settings_table() -> str:
+    """The README's configuration table, made from the declaration."""
+    rows = ["| Variable | Default | Meaning |", "|---|---|---|"]
+    rows += [
+        f"| `{variable.name}` | {variable.shown_default()} | {variable.description} |"
+        for variable in declared_variables()
+    ]
+    return "\n".join(rows) + "\n"

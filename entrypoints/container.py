@@ -1,18 +1,20 @@
 """The composition root: the only module that imports adapters (an import-linter contract says so).
 
-Two resources hold everything with a lifecycle, chosen from the settings:
+Backends are chosen from the settings by ``providers.Selector``:
 
 * ``live`` — the adapters of live state: in this process's memory, or on
   Redis when ``REDIS_URL`` (one server) or ``REDIS_CLUSTER_NODES`` (a Redis
-  Cluster, with its own key layout) is set (the client opened, and on
-  shutdown the pub/sub subscriptions and the client closed);
+  Cluster, with its own key layout) is set;
 * ``matches`` — the match repository: memory, the SQLite file (migrated when
   opened), or PostgreSQL (refused when serving on an unmigrated database).
 
-``await container.init_resources()`` opens exactly the configured backends and
-``await container.shutdown_resources()`` closes them; what is built from them
-(``games``, ``records``, ``hub``, ``lobby_feed``, ``matchmaker``, ``attendance``,
-``readiness``) is awaited once after that.
+Every backend is a ``providers.Resource`` over an async generator, so the
+container is always in dependency-injector's async mode: a provider built on
+them is awaited (``await container.background()`` opens exactly the selected
+backends and builds everything on them, in one step) and ``await
+container.shutdown_resources()`` closes what was opened, in dependency order.
+The HTTP handlers get what they use by ``@inject`` with ``Provide[Container.x]``
+(``entrypoints.http.app`` wires them); tests swap a part with ``container.x.override(...)``.
 Use cases receive only the ports they use: ``LiveGames`` for everything that acts
 on a live game, ``Archive`` for the statistics, a ``LoginSessions`` for the
 accounts.
@@ -25,7 +27,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from dependency_injector import containers, providers
 
@@ -59,8 +61,10 @@ from adapters.sqlite.matches import SqliteMatchRepository
 from application.finding.open_tables import LobbyFeed
 from application.finding.quick_match import Matchmaker
 from application.identity.oidc_login import IdentityProvider
+from application.operations.admission import Admission
 from application.operations.health import HealthProbe, ReadinessCheck
 from application.operations.rate_limit import FailureLimiter
+from application.operations.shared_lateness import SharedLateness
 from application.playing.attendance import Attendance
 from application.playing.hub import GameHub
 from application.playing.live_games import Archive, LiveGames
@@ -72,13 +76,20 @@ from application.ports import (
     LobbyNotices,
     LoginSessions,
     MatchPool,
+    MatchRepository,
+    Metrics,
+    NoMetrics,
     Notifier,
     Presence,
     WorkerLoads,
 )
 from domain.engine import Timeouts
+from domain.registry import EngineRegistry
+from entrypoints.background import BackgroundJobs, saturation, worker_lateness
 from entrypoints.config import ConfigError, Settings
+from entrypoints.draining import Drain, DrainingDeadlines
 from entrypoints.game_packages import installed_registry
+from entrypoints.loop_lag import LoopLag
 
 log = logging.getLogger(__name__)
 
@@ -103,69 +114,110 @@ class LiveState:
     loads: WorkerLoads
 
 
-async def open_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
-    """In memory, or on Redis when ``REDIS_URL`` or ``REDIS_CLUSTER_NODES`` is set."""
-    ttl, lobby_ttl = settings.game_ttl_seconds, settings.lobby_ttl_seconds
-    idle, absolute = settings.session_idle_seconds, settings.session_max_age_seconds
-    if not settings.redis_url and not settings.redis_cluster_nodes:
-        store = MemoryGameStore(clock, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl)
-        deadlines, notifier, lobby = MemoryDeadlineQueue(clock), MemoryNotifier(), MemoryLobbyNotices()
-        yield LiveState(
-            store=store,
-            commits=MemoryCommits(store, deadlines, notifier, lobby),
-            notifier=notifier,
-            deadlines=deadlines,
-            logins=MemoryLoginSessions(clock, idle_seconds=idle, absolute_seconds=absolute),
-            probe=InProcessProbe(),
-            lobby=lobby,
-            presence=MemoryPresence(clock, notifier),
-            pool=MemoryMatchPool(clock),
-            loads=MemoryWorkerLoads(clock),
-        )
-        return
-    client: Client
+LiveBackend = Literal["memory", "redis", "cluster"]
+
+
+def live_backend(settings: Settings) -> LiveBackend:
+    """Where live state is kept: ``REDIS_CLUSTER_NODES``, else ``REDIS_URL``, else this process."""
     if settings.redis_cluster_nodes:
+        return "cluster"
+    return "redis" if settings.redis_url else "memory"
+
+
+async def memory_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
+    """Live state in this process's memory (nothing to close)."""
+    store = MemoryGameStore(
+        clock, ttl_seconds=settings.game_ttl_seconds, lobby_ttl_seconds=settings.lobby_ttl_seconds
+    )
+    deadlines, notifier, lobby = MemoryDeadlineQueue(clock), MemoryNotifier(), MemoryLobbyNotices()
+    yield LiveState(
+        store=store,
+        commits=MemoryCommits(store, deadlines, notifier, lobby),
+        notifier=notifier,
+        deadlines=deadlines,
+        logins=MemoryLoginSessions(
+            clock,
+            idle_seconds=settings.session_idle_seconds,
+            absolute_seconds=settings.session_max_age_seconds,
+        ),
+        probe=InProcessProbe(),
+        lobby=lobby,
+        presence=MemoryPresence(clock, notifier),
+        pool=MemoryMatchPool(clock),
+        loads=MemoryWorkerLoads(clock),
+    )
+
+
+async def redis_live_state(settings: Settings, cluster: bool) -> AsyncIterator[LiveState]:
+    """Live state on one Redis server or a Redis Cluster; on shutdown the pub/sub subscriptions
+    and then the client are closed."""
+    ttl, lobby_ttl = settings.game_ttl_seconds, settings.lobby_ttl_seconds
+    client: Client
+    if cluster:
         client = connect_cluster(settings.redis_cluster_nodes, client_name=settings.redis_key_prefix)
-        keys = RedisKeys(settings.redis_key_prefix, cluster=True)
     else:
         client = connect(settings.redis_url or "", client_name=settings.redis_key_prefix)
-        keys = RedisKeys(settings.redis_key_prefix)
-    redis_notifier, redis_deadlines = RedisNotifier(client, keys), RedisDeadlineQueue(client, keys)
-    redis_lobby = RedisLobbyNotices(client, keys)
+    keys = RedisKeys(settings.redis_key_prefix, cluster=cluster)
+    notifier, deadlines, lobby = (
+        RedisNotifier(client, keys),
+        RedisDeadlineQueue(client, keys),
+        RedisLobbyNotices(client, keys),
+    )
     try:
         yield LiveState(
             store=RedisGameStore(client, keys, ttl_seconds=ttl),
             commits=RedisCommits(client, keys, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl),
-            notifier=redis_notifier,
-            deadlines=redis_deadlines,
-            logins=RedisLoginSessions(client, keys, idle_seconds=idle, absolute_seconds=absolute),
+            notifier=notifier,
+            deadlines=deadlines,
+            logins=RedisLoginSessions(
+                client,
+                keys,
+                idle_seconds=settings.session_idle_seconds,
+                absolute_seconds=settings.session_max_age_seconds,
+            ),
             probe=RedisProbe(client),
-            lobby=redis_lobby,
+            lobby=lobby,
             presence=RedisPresence(client, keys),
             pool=RedisMatchPool(client, keys),
             loads=RedisWorkerLoads(client, keys),
         )
     finally:
-        await redis_lobby.close()
-        await redis_notifier.close()
-        await redis_deadlines.close()
+        await lobby.close()
+        await notifier.close()
+        await deadlines.close()
         await client.aclose()
 
 
-async def open_match_repository(settings: Settings) -> AsyncIterator[Any]:
-    """The match repository, open. SQLite and memory migrate themselves; PostgreSQL must have
-    been migrated by ``tavolo migrate`` before the server uses it."""
-    repository = _sql_repository(settings)
-    if repository is None:
-        yield MemoryMatchRepository()
-        return
+def database_backend(settings: Settings) -> str:
+    """``memory``, ``sqlite`` or ``postgres``: the scheme of ``DATABASE_URL``."""
+    return settings.database_kind
+
+
+async def memory_matches() -> AsyncIterator[MatchRepository]:
+    yield MemoryMatchRepository()
+
+
+async def sqlite_matches(settings: Settings) -> AsyncIterator[MatchRepository]:
+    """The SQLite file, migrated as it opens."""
+    if settings.sqlite_path != ":memory:":
+        Path(settings.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
+    repository = SqliteMatchRepository(settings.sqlite_path)
     await repository.open()
     try:
-        if isinstance(repository, SqliteMatchRepository):
-            applied = await repository.migrate()
-            if applied:
-                log.info("SQLite database %s migrated: %s", settings.sqlite_path, ", ".join(applied))
-        elif pending := await repository.pending_migrations():
+        applied = await repository.migrate()
+        if applied:
+            log.info("SQLite database %s migrated: %s", settings.sqlite_path, ", ".join(applied))
+        yield repository
+    finally:
+        await repository.close()
+
+
+async def postgres_matches(settings: Settings) -> AsyncIterator[MatchRepository]:
+    """PostgreSQL, which ``tavolo migrate`` must have migrated before the server uses it."""
+    repository = PostgresMatchRepository(settings.database_url)
+    await repository.open()
+    try:
+        if pending := await repository.pending_migrations():
             raise UnmigratedDatabase(
                 f"the PostgreSQL database is not migrated (pending: {', '.join(pending)});"
                 " run `tavolo migrate` first"
@@ -175,8 +227,16 @@ async def open_match_repository(settings: Settings) -> AsyncIterator[Any]:
         await repository.close()
 
 
+def open_match_repository(settings: Settings) -> AsyncIterator[Any]:
+    """The match repository of ``settings``, open (an async generator, as the container's resource)."""
+    kind = database_backend(settings)
+    if kind == "postgres":
+        return postgres_matches(settings)
+    return sqlite_matches(settings) if kind == "sqlite" else memory_matches()
+
+
 match_repository = asynccontextmanager(open_match_repository)
-"""``open_match_repository`` as ``async with``, for the commands that run outside the server."""
+"""The match repository as ``async with``, for the commands that run outside the server."""
 
 
 def _sql_repository(settings: Settings) -> SqliteMatchRepository | PostgresMatchRepository | None:
@@ -185,7 +245,7 @@ def _sql_repository(settings: Settings) -> SqliteMatchRepository | PostgresMatch
             Path(settings.sqlite_path).parent.mkdir(parents=True, exist_ok=True)
         return SqliteMatchRepository(settings.sqlite_path)
     if settings.database_kind == "postgres":
-        return PostgresMatchRepository(settings.database_url or "")
+        return PostgresMatchRepository(settings.database_url)
     return None
 
 
@@ -218,14 +278,14 @@ def build_telemetry(settings: Settings) -> Any:
     )
 
 
-def _games(
-    registry: Any,
+def live_games(
+    registry: EngineRegistry,
     live: LiveState,
     clock: Clock,
-    matches: Any,
+    matches: MatchRepository,
     timeouts: Timeouts,
-    bot_delay: float,
-    turn_choices: tuple[float, ...],
+    metrics: Metrics,
+    settings: Settings,
 ) -> LiveGames:
     return LiveGames(
         registry,
@@ -234,44 +294,55 @@ def _games(
         clock,
         matches,
         timeouts=timeouts,
-        turn_choices=tuple(sorted({*turn_choices, timeouts.turn})),  # the default is always a choice
-        bot_delay=bot_delay,
+        turn_choices=tuple(sorted({*settings.turn_time_choices, timeouts.turn})),  # the default is a choice
+        bot_delay=settings.bot_move_delay_seconds,
+        metrics=metrics,
     )
 
 
-def _readiness(live: LiveState, matches: Any) -> ReadinessCheck:
-    return ReadinessCheck({"live_state": live.probe, "database": matches})
+def readiness_check(live: LiveState, database: HealthProbe) -> ReadinessCheck:
+    """Every storage the server uses: the live state's, and the match repository (a probe too)."""
+    return ReadinessCheck({"live_state": live.probe, "database": database})
+
+
+def seconds_of_ms(milliseconds: float) -> float:
+    return milliseconds / 1000
 
 
 class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
 
-    clock = providers.Singleton(SystemClock)
+    clock: providers.Provider[Clock] = providers.Singleton(SystemClock)
     registry = providers.Singleton(installed_registry, settings.provided.games)
-    live = providers.Resource(open_live_state, settings, clock)
-    matches = providers.Resource(open_match_repository, settings)
+    live: providers.Provider[LiveState] = providers.Selector(
+        providers.Callable(live_backend, settings),
+        memory=providers.Resource(memory_live_state, settings, clock),
+        redis=providers.Resource(redis_live_state, settings, cluster=False),
+        cluster=providers.Resource(redis_live_state, settings, cluster=True),
+    )
+    matches: providers.Provider[MatchRepository] = providers.Selector(
+        providers.Callable(database_backend, settings),
+        memory=providers.Resource(memory_matches),
+        sqlite=providers.Resource(sqlite_matches, settings),
+        postgres=providers.Resource(postgres_matches, settings),
+    )
+    logins: providers.Provider[LoginSessions] = live.provided.logins
+    store: providers.Provider[GameStore] = live.provided.store
+    metrics: providers.Provider[Metrics] = providers.Singleton(NoMetrics)
+    """The use cases' metrics: telemetry overrides it when it is on (``entrypoints.telemetry_setup``)."""
 
     timeouts = providers.Singleton(
         Timeouts,
         turn=settings.provided.turn_timeout_seconds,
         hand_ack=settings.provided.hand_ack_timeout_seconds,
     )
-    games = providers.Singleton(
-        _games,
-        registry,
-        live,
-        clock,
-        matches,
-        timeouts,
-        settings.provided.bot_move_delay_seconds,
-        settings.provided.turn_time_choices,
-    )
+    games = providers.Singleton(live_games, registry, live, clock, matches, timeouts, metrics, settings)
     records = providers.Singleton(Archive, registry, matches)
-    hub = providers.Singleton(lambda games, live: GameHub(games, live.notifier, live.presence), games, live)
-    lobby_feed = providers.Singleton(lambda games, live: LobbyFeed(games, live.lobby), games, live)
-    matchmaker = providers.Singleton(lambda games, live: Matchmaker(games, live.pool), games, live)
-    attendance = providers.Singleton(lambda live: Attendance(live.presence), live)
-    readiness = providers.Singleton(_readiness, live, matches)
+    hub = providers.Singleton(GameHub, games, live.provided.notifier, live.provided.presence)
+    lobby_feed = providers.Singleton(LobbyFeed, games, live.provided.lobby)
+    matchmaker = providers.Singleton(Matchmaker, games, live.provided.pool)
+    attendance = providers.Singleton(Attendance, live.provided.presence)
+    readiness = providers.Singleton(readiness_check, live, matches)
 
     identity_providers = providers.Singleton(build_identity_providers, settings, clock)
     join_limiter = providers.Singleton(
@@ -281,14 +352,36 @@ class Container(containers.DeclarativeContainer):
         window_seconds=settings.provided.join_code_failure_window_seconds,
     )
 
+    # the edge's guards: the graceful stop, and the refusal of moves past what a worker takes on
+    drain = providers.Singleton(Drain, settings.provided.shutdown_grace_seconds)
+    busy_lag_seconds = providers.Callable(seconds_of_ms, settings.provided.busy_lag_ms)
+    loop_lag = providers.Singleton(LoopLag, busy_lag_seconds)
+    lateness = providers.Singleton(
+        SharedLateness, live.provided.loads, providers.Callable(worker_lateness, loop_lag, hub)
+    )
+    admission = providers.Singleton(
+        Admission,
+        settings.provided.moves_in_flight_per_game,
+        settings.provided.moves_in_flight_per_worker,
+        providers.Callable(saturation, lateness, busy_lag_seconds),
+    )
+    background = providers.Singleton(
+        BackgroundJobs,
+        hub=hub,
+        games=games,
+        deadlines=providers.Singleton(DrainingDeadlines, live.provided.deadlines, drain),
+        heartbeat_seconds=settings.provided.deadline_heartbeat_seconds,
+        lobby_feed=lobby_feed,
+        matchmaker=matchmaker,
+        attendance=attendance,
+        loop_lag=loop_lag,
+        lateness=lateness,
+        share_lateness=providers.Callable(bool, settings.provided.busy_lag_ms),
+    )
+
 
 def build_container(settings: Settings) -> Container:
     return Container(settings=settings)
-
-
-async def resolved(value: Any) -> Any:
-    """A provider's value: providers built on the async resources hand out awaitables."""
-    return await value if hasattr(value, "__await__") else value
 
 
 async def migrate_database(settings: Settings) -> list[str]:

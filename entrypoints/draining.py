@@ -293,9 +293,3 @@ async def stop_tasks(tasks: Sequence[asyncio.Task[Any]], timeout: float) -> list
         where = f"{frames[-1].f_code.co_filename}:{frames[-1].f_lineno}" if frames else "?"
         log.error("task %s did not stop when cancelled (it waits at %s): left behind", task.get_name(), where)
     return sorted(task.get_name() for task in pending)
-
-
-def drain_of(app: Any) -> Drain:
-    """The drain of a Sanic app made by ``entrypoints.http.app.create_app``."""
-    drain: Drain = app.ctx.drain
-    return drain

@@ -8,16 +8,39 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from entrypoints.config_errors import ConfigError
+from entrypoints.variables import Variable, part
 
-OIDC_FIELDS = (
-    "PROVIDER",
-    "ISSUER",
-    "CLIENT_ID",
-    "CLIENT_SECRET",
-    "REDIRECT_URI",
-    "POST_LOGIN_REDIRECT",
-    "POST_LOGOUT_REDIRECT",
+BLOCK = "OIDC_<n>_"
+OIDC_PARTS: tuple[Variable, ...] = (
+    part(
+        f"{BLOCK}PROVIDER",
+        None,
+        "provider name, in `/auth/<provider>/login` and in user ids `oidc:<provider>:<sub>`;"
+        " unique, `[A-Za-z0-9_-]+`, required in each block",
+    ),
+    part(
+        f"{BLOCK}ISSUER",
+        None,
+        "issuer URL; must equal the discovery document's `issuer` and the ID tokens' `iss` exactly",
+    ),
+    part(f"{BLOCK}CLIENT_ID", None, "client id at the provider"),
+    part(f"{BLOCK}CLIENT_SECRET", None, "client secret; unset for a public client (PKCE only)"),
+    part(
+        f"{BLOCK}REDIRECT_URI",
+        None,
+        "callback URL registered at the provider; its origin also counts as this server's own",
+        unset_means="`http://localhost:<APP_PORT>/auth/<provider>/callback`",
+    ),
+    part(f"{BLOCK}POST_LOGIN_REDIRECT", "/", "where the browser goes after login"),
+    part(
+        f"{BLOCK}POST_LOGOUT_REDIRECT",
+        "/",
+        "where a user of this provider goes after logging out (the `redirect` of `POST /auth/logout`)",
+    ),
 )
+"""The variables of one provider block, ``OIDC_<n>_*`` with n = 0, 1, ... (none: guests only)."""
+OIDC_FIELDS = tuple(variable.name.removeprefix(BLOCK) for variable in OIDC_PARTS)
+_DEFAULTS = {variable.name.removeprefix(BLOCK): variable.default for variable in OIDC_PARTS}
 _OIDC_VARIABLE = re.compile(r"OIDC_(0|[1-9][0-9]*)_([A-Z_]+)")
 _PROVIDER_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -97,10 +120,12 @@ def oidc_providers(
                 client_secret=block.get("CLIENT_SECRET"),
                 redirect_uri=redirect_uri,
                 post_login_redirect=_redirect_target(
-                    f"{prefix}POST_LOGIN_REDIRECT", block.get("POST_LOGIN_REDIRECT", "/")
+                    f"{prefix}POST_LOGIN_REDIRECT",
+                    block.get("POST_LOGIN_REDIRECT", _DEFAULTS["POST_LOGIN_REDIRECT"] or "/"),
                 ),
                 post_logout_redirect=_redirect_target(
-                    f"{prefix}POST_LOGOUT_REDIRECT", block.get("POST_LOGOUT_REDIRECT", "/")
+                    f"{prefix}POST_LOGOUT_REDIRECT",
+                    block.get("POST_LOGOUT_REDIRECT", _DEFAULTS["POST_LOGOUT_REDIRECT"] or "/"),
                 ),
             )
         )

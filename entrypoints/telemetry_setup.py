@@ -16,9 +16,11 @@ import hashlib
 import logging
 import time
 from collections.abc import Awaitable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from dependency_injector import providers
+from dependency_injector.wiring import Provide, inject
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
 from opentelemetry.metrics import Histogram
@@ -30,8 +32,9 @@ from application.identity.login import current_identity
 from application.ports import GameStore, LoginSessions, Metrics
 from domain.errors import TavoloError
 from entrypoints.config import Settings
+from entrypoints.container import Container
 from entrypoints.errors import traceback_without_values
-from entrypoints.http.context import AnySanic, games_of, logins_of, session_id
+from entrypoints.http.context import AnySanic, session_id
 
 
 class Counts(Protocol):
@@ -72,7 +75,7 @@ def telemetry_of(app: AnySanic) -> Telemetry | None:
 
 def build_telemetry(settings: Settings) -> Telemetry:
     """Built by the composition root, which alone imports adapters (the SDK: only when on)."""
-    from entrypoints.container import build_telemetry as build
+    from entrypoints.container import build_telemetry as build  # the SDK, imported only when on
 
     telemetry: Telemetry = build(settings)
     return telemetry
@@ -90,13 +93,16 @@ def install_telemetry(app: AnySanic, settings: Settings, telemetry: Telemetry | 
     _register_lifecycle(app, settings, telemetry)
 
 
-async def _request_attributes(request: Request) -> dict[str, Any]:
+@inject
+async def _request_attributes(
+    request: Request, logins: LoginSessions = Provide[Container.logins]
+) -> dict[str, Any]:
     attributes: dict[str, Any] = {}
     cookie = session_id(request)
     if cookie is not None:
         attributes["session.id"] = hashed_session_id(cookie)
         try:
-            identity = await current_identity(logins_of(request.app), cookie)
+            identity = await current_identity(logins, cookie)
         except Exception as error:  # telemetry must never fail a request
             log.debug("no user for the span: %r", error)
             identity = None
@@ -190,16 +196,23 @@ def _register_lifecycle(app: AnySanic, settings: Settings, given: Telemetry | No
     async def start_telemetry(app: AnySanic) -> None:
         telemetry = given or build_telemetry(settings)
         app.ctx.telemetry = telemetry
-        # The use cases report through the Metrics port; the deadline worker starts after this.
-        app.ctx.games = replace(games_of(app), metrics=telemetry.metrics)
+        # The use cases report through the Metrics port: this listener runs before the container
+        # builds them (``entrypoints.http.app`` installs telemetry first).
+        container: Container = app.ctx.container
+        container.metrics.override(providers.Object(telemetry.metrics))
         telemetry.start()
 
     @app.after_server_start
-    async def start_polling(app: AnySanic) -> None:
+    @inject
+    async def start_polling(
+        app: AnySanic,
+        logins: LoginSessions = Provide[Container.logins],
+        store: GameStore = Provide[Container.store],
+    ) -> None:
         telemetry = telemetry_of(app)
         assert telemetry is not None
         app.ctx.telemetry_poller = asyncio.create_task(
-            telemetry.counts.poll(logins_of(app), games_of(app).store, poll_seconds), name="tavolo-telemetry"
+            telemetry.counts.poll(logins, store, poll_seconds), name="tavolo-telemetry"
         )
 
     @app.before_server_stop

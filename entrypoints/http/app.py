@@ -1,4 +1,11 @@
-"""The Sanic app factory: blueprints, error mapping, background tasks."""
+"""The Sanic app factory: blueprints, error mapping, and the container's lifecycle.
+
+The container (``entrypoints.container``) builds everything; the app wires the
+handler modules to it (``@inject``), opens it in one step before serving,
+starts its background jobs once listening, and drains and closes it at the stop.
+Wiring is per module, so one process serves one app at a time (as ``tavolo
+serve`` does: each worker is a process of its own).
+"""
 
 from __future__ import annotations
 
@@ -6,21 +13,20 @@ import asyncio
 import gc
 import itertools
 import logging
-from collections.abc import Callable
+import sys
 
+from dependency_injector.wiring import Provide, inject
 from sanic import Sanic
 from sanic.exceptions import SanicException
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
-from application.operations.admission import Admission
-from application.operations.shared_lateness import SharedLateness
-from application.playing.deadline_worker import run_deadline_worker
 from application.ports import StorageUnavailable
 from domain.errors import TavoloError
+from entrypoints import telemetry_setup
 from entrypoints.config import Settings
-from entrypoints.container import Container, build_container, resolved
-from entrypoints.draining import Drain, drain_of, stop_tasks
+from entrypoints.container import Container, build_container
+from entrypoints.draining import Drain, stop_tasks
 from entrypoints.errors import (
     RETRY_AFTER_SECONDS,
     UNAVAILABLE,
@@ -28,11 +34,23 @@ from entrypoints.errors import (
     error_body,
     http_status,
 )
-from entrypoints.http import auth, bots, game_routes, health, lobby_ws, matches, oidc_routes, static, ws
+from entrypoints.http import (
+    auth,
+    bots,
+    context,
+    docs,
+    game_routes,
+    health,
+    lobby_ws,
+    matches,
+    oidc_routes,
+    openapi,
+    static,
+    ws,
+)
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
-from entrypoints.loop_lag import LoopLag
 from entrypoints.supervision import stop_when_the_server_stops, under_a_manager
 from entrypoints.telemetry_setup import install_telemetry
 
@@ -40,6 +58,21 @@ log = logging.getLogger(__name__)
 
 GC_THRESHOLDS = (50_000, 50, 100)  # CPython's own are (700, 10, 10)
 _app_numbers = itertools.count(1)
+WIRED = (
+    auth,
+    bots,
+    context,
+    docs,
+    game_routes,
+    health,
+    lobby_ws,
+    matches,
+    oidc_routes,
+    openapi,
+    ws,
+    telemetry_setup,
+)
+"""The modules whose functions take the container's providers with ``@inject``."""
 
 
 def create_app(settings: Settings, container: Container | None = None, name: str | None = None) -> AnySanic:
@@ -50,7 +83,6 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     app.ctx.settings = settings
     app.ctx.container = container
     app.ctx.tasks = []
-    app.ctx.drain = Drain(settings.shutdown_grace_seconds)
     # Sanic's own wait for the connections still open once the drain is over; the drain lowers it
     # to what is left of the grace (see entrypoints.draining).
     app.config.GRACEFUL_SHUTDOWN_TIMEOUT = settings.shutdown_grace_seconds
@@ -71,9 +103,9 @@ def create_app(settings: Settings, container: Container | None = None, name: str
     app.blueprint(static.game_assets(container.registry()))
     _register_error_handlers(app)
     _refuse_sockets_while_draining(app)
-    _register_background_tasks(app, settings)
+    install_telemetry(app, settings)  # first: its metrics go into what the container builds next
+    _register_lifecycle(app)
     app.blueprint(docs_bp)
-    install_telemetry(app, settings)
     return app
 
 
@@ -115,9 +147,12 @@ RESTART_RETRY_AFTER_SECONDS = 1
 
 def _refuse_sockets_while_draining(app: AnySanic) -> None:
     @app.on_request
-    async def refuse_while_draining(request: Request) -> HTTPResponse | None:
+    @inject
+    async def refuse_while_draining(
+        request: Request, drain: Drain = Provide[Container.drain]
+    ) -> HTTPResponse | None:
         """A worker that is stopping takes no new WebSocket: the client connects again, elsewhere."""
-        if not drain_of(request.app).draining or request.headers.get("upgrade", "").lower() != "websocket":
+        if not drain.draining or request.headers.get("upgrade", "").lower() != "websocket":
             return None
         return json(
             error_body("shutting_down", "this server is restarting: connect again in a moment"),
@@ -126,70 +161,32 @@ def _refuse_sockets_while_draining(app: AnySanic) -> None:
         )
 
 
-def saturation(lateness: SharedLateness, limit_seconds: float) -> Callable[[], bool]:
-    """Whether any worker runs ``limit_seconds`` late (0 or less: never): its event loop, or the
-    changes its hub shows, which wait in the hub's own queue where the loop's lateness misses
-    them. Any worker, as every worker shows the changes this one commits."""
-
-    def saturated() -> bool:
-        return limit_seconds > 0 and lateness.worst() > limit_seconds
-
-    return saturated
-
-
-def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
+def _register_lifecycle(app: AnySanic) -> None:
     @app.before_server_start
     async def open_resources(app: AnySanic) -> None:
-        """Open the configured storage (the container's resources) and what is built on it."""
-        container = app.ctx.container
-        await resolved(container.init_resources())
-        live = await resolved(container.live())
-        app.ctx.live = live
-        app.ctx.logins = live.logins
-        app.ctx.games = await resolved(container.games())
-        app.ctx.records = await resolved(container.records())
-        app.ctx.hub = await resolved(container.hub())
-        app.ctx.lobby_feed = await resolved(container.lobby_feed())
-        app.ctx.matchmaker = await resolved(container.matchmaker())
-        app.ctx.attendance = await resolved(container.attendance())
-        loop_lag = app.ctx.loop_lag = LoopLag(settings.busy_lag_ms / 1000)
-        hub = app.ctx.hub
-        app.ctx.lateness = SharedLateness(live.loads, lambda: max(loop_lag.lag_seconds, hub.lateness()))
-        app.ctx.admission = Admission(
-            settings.moves_in_flight_per_game,
-            settings.moves_in_flight_per_worker,
-            saturation(app.ctx.lateness, settings.busy_lag_ms / 1000),
-        )
-        app.ctx.readiness = await resolved(container.readiness())
+        """Wire the handlers to the container; open the configured storage (the container's
+        resources) and build everything on it, in one step."""
+        container: Container = app.ctx.container
+        container.wire(modules=[*WIRED, sys.modules[__name__]])
+        app.ctx.background = await container.background.async_()
 
     @app.after_server_stop
     async def close_resources(app: AnySanic) -> None:
-        drain = drain_of(app)  # what is left of the grace, and never less than its exit margin
+        container: Container = app.ctx.container
+        drain = container.drain()  # what is left of the grace, and never less than its exit margin
         timeout = max(drain.remaining(), drain.exit_margin())
+        closing = container.shutdown_resources()  # in async mode: an awaitable, once anything opened
         try:
-            await asyncio.wait_for(resolved(app.ctx.container.shutdown_resources()), timeout)
+            if closing is not None:
+                await asyncio.wait_for(closing, timeout)
         except TimeoutError:
             log.error("the storage did not close within %.1f s: exiting without it", timeout)
+        finally:
+            container.unwire()
 
     @app.after_server_start
     async def start_background(app: AnySanic) -> None:
-        app.ctx.tasks = [
-            asyncio.create_task(app.ctx.hub.run(), name="tavolo-hub"),
-            asyncio.create_task(
-                run_deadline_worker(
-                    app.ctx.games,
-                    drain_of(app).deadlines(app.ctx.live.deadlines),
-                    settings.deadline_heartbeat_seconds,
-                ),
-                name="tavolo-deadlines",
-            ),
-            asyncio.create_task(app.ctx.lobby_feed.run(), name="tavolo-lobby-feed"),
-            asyncio.create_task(app.ctx.matchmaker.run(), name="tavolo-matchmaker"),
-            asyncio.create_task(app.ctx.attendance.run(), name="tavolo-attendance"),
-            asyncio.create_task(app.ctx.loop_lag.run(), name="tavolo-loop-lag"),
-        ]
-        if settings.busy_lag_ms > 0:  # nothing reads the shared lateness otherwise
-            app.ctx.tasks.append(asyncio.create_task(app.ctx.lateness.run(), name="tavolo-shared-lateness"))
+        app.ctx.tasks = app.ctx.background.start()
         if under_a_manager(app):
             app.ctx.tasks.append(
                 asyncio.create_task(stop_when_the_server_stops(app), name="tavolo-stop-watch")
@@ -210,7 +207,7 @@ def _register_background_tasks(app: AnySanic, settings: Settings) -> None:
         # First, while the storage, the hub and the sockets still work: the moves in flight end,
         # every socket is closed with 1012. Sanic's own listener that cancels the WebSocket
         # handlers runs after this one, when none is left.
-        drain = drain_of(app)
+        drain = app.ctx.container.drain()
         await drain.drain()
         await stop_tasks(app.ctx.tasks, drain.remaining() - 2 * drain.exit_margin())
         app.ctx.tasks = []

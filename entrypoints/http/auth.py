@@ -4,21 +4,20 @@ The OIDC login routes are in ``oidc_routes``; both set the session cookie here."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json, redirect
 
 from application.identity.login import current_identity, guest_login, logout
-from application.identity.oidc_login import logout_target
+from application.identity.oidc_login import IdentityProvider, logout_target
+from application.ports import LoginSessions
 from domain.errors import Forbidden
-from entrypoints.http.context import (
-    COOKIE_NAME,
-    identity_providers_of,
-    logins_of,
-    require_identity,
-    session_id,
-    settings_of,
-)
+from entrypoints.config import Settings
+from entrypoints.container import Container
+from entrypoints.http.context import COOKIE_NAME, require_identity, session_id
 from entrypoints.http.schemas import (
     GuestLoginSchema,
     LogoutSchema,
@@ -36,8 +35,7 @@ me_schema = MeSchema()
 providers_schema = ProvidersSchema()
 
 
-def set_session_cookie(request: Request, response: HTTPResponse, value: str) -> None:
-    settings = settings_of(request.app)
+def set_session_cookie(response: HTTPResponse, value: str, settings: Settings) -> None:
     response.add_cookie(
         COOKIE_NAME,
         value,
@@ -54,24 +52,33 @@ def _clear_session_cookie(response: HTTPResponse) -> None:
 
 
 @bp.post("/auth/guest")
-async def login_as_guest(request: Request) -> HTTPResponse:
-    if not settings_of(request.app).guest_login:
+@inject
+async def login_as_guest(
+    request: Request,
+    settings: Settings = Provide[Container.settings],
+    logins: LoginSessions = Provide[Container.logins],
+) -> HTTPResponse:
+    if not settings.guest_login:
         raise Forbidden("guest login is disabled on this server")
     body = load(guest_schema, read_json(request))
-    logins = logins_of(request.app)
     await logout(logins, session_id(request))  # a login never keeps the previous session id
     new_session, identity = await guest_login(logins, body["name"])
     response = json(me_schema.dump(identity), status=201)
-    set_session_cookie(request, response, new_session)
+    set_session_cookie(response, new_session, settings)
     return response
 
 
 @bp.post("/auth/logout")
-async def logout_route(request: Request) -> HTTPResponse:
+@inject
+async def logout_route(
+    request: Request,
+    logins: LoginSessions = Provide[Container.logins],
+    identity_providers: Mapping[str, IdentityProvider] = Provide[Container.identity_providers],
+) -> HTTPResponse:
     """End the session; the answer says where the browser goes next (an OIDC user's provider
     may ask for its own post-logout page). A POST, so the CSRF/Origin guard covers it."""
-    logins, session = logins_of(request.app), session_id(request)
-    target = logout_target(identity_providers_of(request.app), await current_identity(logins, session))
+    session = session_id(request)
+    target = logout_target(identity_providers, await current_identity(logins, session))
     await logout(logins, session)
     response = json(logout_schema.dump({"status": "logged_out", "redirect": target}))
     _clear_session_cookie(response)
@@ -86,11 +93,15 @@ async def logout_confirmation(request: Request) -> HTTPResponse:
 
 
 @bp.get("/api/auth/providers")
-async def providers(request: Request) -> HTTPResponse:
-    guest = settings_of(request.app).guest_login
+@inject
+async def providers(
+    request: Request,
+    settings: Settings = Provide[Container.settings],
+    identity_providers: Mapping[str, IdentityProvider] = Provide[Container.identity_providers],
+) -> HTTPResponse:
+    guest = settings.guest_login
     entries = [
-        {"name": name, "kind": "oidc", "login_url": f"/auth/{name}/login"}
-        for name in identity_providers_of(request.app)
+        {"name": name, "kind": "oidc", "login_url": f"/auth/{name}/login"} for name in identity_providers
     ]
     if guest:
         entries.append({"name": "guest", "kind": "guest", "login_url": "/auth/guest"})

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dependency_injector.wiring import Provide, inject
 from marshmallow import Schema, fields, validate
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
 from application.playing.computer_players import add_bot, remove_bot
+from application.playing.live_games import LiveGames
 from application.playing.views import game_view
 from domain.bots.levels import LEVELS
-from entrypoints.http.context import games_of, require_identity
+from entrypoints.container import Container
+from entrypoints.http.context import require_identity
 from entrypoints.http.json_fields import JsonInteger
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import GameViewSchema, load, read_json
@@ -45,10 +48,12 @@ game_view_schema = GameViewSchema()
     description="Only the table's creator, before the match starts, in a chosen free seat or the first"
     " free one; the last seat taken starts the match. A table with a computer player is casual.",
 )
-async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
+@inject
+async def seat_bot(
+    request: Request, game_id: str, games: LiveGames = Provide[Container.games]
+) -> HTTPResponse:
     user = await require_identity(request)
     body = load(add_bot_schema, read_json(request))
-    games = games_of(request.app)
     session = await add_bot(games, user, game_id, body["level"], body.get("seat"))
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
 
@@ -61,8 +66,10 @@ async def seat_bot(request: Request, game_id: str) -> HTTPResponse:
     tags=TAGS,
     description="Only the table's creator, before the match starts; 404 when no computer player sits there.",
 )
-async def unseat_bot(request: Request, game_id: str, seat: int) -> HTTPResponse:
+@inject
+async def unseat_bot(
+    request: Request, game_id: str, seat: int, games: LiveGames = Provide[Container.games]
+) -> HTTPResponse:
     user = await require_identity(request)
-    games = games_of(request.app)
     session = await remove_bot(games, user, game_id, seat)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))

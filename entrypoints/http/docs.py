@@ -10,11 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, html, json, text
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
+from application.playing.live_games import LiveGames
+from entrypoints.container import Container
 from entrypoints.http.context import AnySanic
 from entrypoints.http.openapi import DOCS_BLUEPRINT, build_openapi
 
@@ -55,18 +58,19 @@ INIT_SCRIPT = f"""window.addEventListener("load", function () {{
 """
 
 
-def openapi_document(app: AnySanic) -> dict[str, Any]:
+def openapi_document(app: AnySanic, games: LiveGames) -> dict[str, Any]:
     """Built once per app, on first use (every route is registered by then)."""
     document: dict[str, Any] | None = getattr(app.ctx, "openapi_document", None)
     if document is None:
-        document = build_openapi(app)
+        document = build_openapi(app, games)
         app.ctx.openapi_document = document
     return document
 
 
 @bp.get(OPENAPI_URL)
-async def openapi(request: Request) -> HTTPResponse:
-    return json(openapi_document(request.app))
+@inject
+async def openapi(request: Request, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
+    return json(openapi_document(request.app, games))
 
 
 @bp.get(DOCS_URL)

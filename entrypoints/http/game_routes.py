@@ -3,6 +3,7 @@ join (by code or by the table's link), preview, snapshot, my games, leave, remat
 
 from __future__ import annotations
 
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
@@ -17,11 +18,14 @@ from application.finding.lobby import (
     take_seat,
 )
 from application.finding.open_tables import open_tables
+from application.operations.rate_limit import FailureLimiter
+from application.playing.live_games import LiveGames
 from application.playing.play_computer import play_computer
 from application.playing.queries import my_games, snapshot
 from application.playing.rematch import ask_rematch
 from application.playing.views import game_view
-from entrypoints.http.context import client_address, games_of, identity, join_limiter_of, require_identity
+from entrypoints.container import Container
+from entrypoints.http.context import client_address, identity, require_identity
 from entrypoints.http.matches import query_args
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (
@@ -54,8 +58,9 @@ TAGS = ("games",)
 
 @bp.get("/api/game-types")
 @documented("The game types this server offers", responses={200: game_types_schema}, tags=TAGS)
-async def game_types(request: Request) -> HTTPResponse:
-    return json(game_types_schema.dump(list_game_types(games_of(request.app))))
+@inject
+async def game_types(request: Request, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
+    return json(game_types_schema.dump(list_game_types(games)))
 
 
 @bp.post("/api/games")
@@ -67,10 +72,10 @@ async def game_types(request: Request) -> HTTPResponse:
     tags=TAGS,
     description="The caller takes the first seat; the answer carries the join code to share.",
 )
-async def create(request: Request) -> HTTPResponse:
+@inject
+async def create(request: Request, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
     user = await require_identity(request)
     body = load(create_schema, read_json(request))
-    games = games_of(request.app)
     choices = TableChoices(body["public"], body["rated"], body["turn_time"])
     game_type = body["game_type"] or games.registry.default_game_type
     session = await create_game(games, user, game_type, body["options"], choices)
@@ -87,10 +92,10 @@ async def create(request: Request) -> HTTPResponse:
     description="The caller takes the first seat. The table is private and casual (a table with a"
     " computer player never moves ratings).",
 )
-async def against_the_computer(request: Request) -> HTTPResponse:
+@inject
+async def against_the_computer(request: Request, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
     user = await require_identity(request)
     body = load(computer_schema, read_json(request))
-    games = games_of(request.app)
     game_type = body["game_type"] or games.registry.default_game_type
     session = await play_computer(games, user, game_type, body["level"], body["options"], body["turn_time"])
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)), status=201)
@@ -105,9 +110,10 @@ async def against_the_computer(request: Request) -> HTTPResponse:
     description="Each with its game type, options, seats taken and by whom, and whether it is rated."
     " The lobby socket (`/ws/lobby`) sends this list again whenever it changes.",
 )
-async def open_tables_route(request: Request) -> HTTPResponse:
+@inject
+async def open_tables_route(request: Request, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
     query = load(open_query, query_args(request))
-    return json(lobbies_schema.dump(await open_tables(games_of(request.app), query.get("game_type"))))
+    return json(lobbies_schema.dump(await open_tables(games, query.get("game_type"))))
 
 
 @bp.post("/api/games/join")
@@ -118,11 +124,14 @@ async def open_tables_route(request: Request) -> HTTPResponse:
     auth="required",
     tags=TAGS,
 )
-async def join(request: Request) -> HTTPResponse:
+@inject
+async def join(
+    request: Request,
+    games: LiveGames = Provide[Container.games],
+    limiter: FailureLimiter = Provide[Container.join_limiter],
+) -> HTTPResponse:
     user = await require_identity(request)
     body = load(join_schema, read_json(request))
-    games = games_of(request.app)
-    limiter = join_limiter_of(request.app)
     session = await join_game(games, user, body["code"], client_address(request), limiter)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))
 
@@ -137,11 +146,15 @@ async def join(request: Request) -> HTTPResponse:
     description="Any free seat of a public table; a private table needs its join code (the invitation"
     " link carries it). The last seat taken starts the match; sitting down twice changes nothing.",
 )
-async def join_by_link(request: Request, game_id: str) -> HTTPResponse:
+@inject
+async def join_by_link(
+    request: Request,
+    game_id: str,
+    games: LiveGames = Provide[Container.games],
+    limiter: FailureLimiter = Provide[Container.join_limiter],
+) -> HTTPResponse:
     user = await require_identity(request)
     body = load(take_seat_schema, read_json(request))
-    games = games_of(request.app)
-    limiter = join_limiter_of(request.app)
     session = await take_seat(
         games, user, game_id, body.get("code"), body.get("seat"), client_address(request), limiter
     )
@@ -155,11 +168,14 @@ async def join_by_link(request: Request, game_id: str) -> HTTPResponse:
     responses={200: LobbySchema, **errors(400, 404, 429)},
     tags=TAGS,
 )
-async def preview_route(request: Request) -> HTTPResponse:
+@inject
+async def preview_route(
+    request: Request,
+    games: LiveGames = Provide[Container.games],
+    limiter: FailureLimiter = Provide[Container.join_limiter],
+) -> HTTPResponse:
     query = load(preview_query, {"code": request.args.get("code")} if "code" in request.args else {})
-    summary = await preview(
-        games_of(request.app), query["code"], client_address(request), join_limiter_of(request.app)
-    )
+    summary = await preview(games, query["code"], client_address(request), limiter)
     return json(lobby_schema.dump(summary))
 
 
@@ -171,9 +187,12 @@ async def preview_route(request: Request) -> HTTPResponse:
     tags=TAGS,
     description="A seated player sees its own hand; anyone else gets the spectator's view.",
 )
-async def game_snapshot(request: Request, game_id: str) -> HTTPResponse:
+@inject
+async def game_snapshot(
+    request: Request, game_id: str, games: LiveGames = Provide[Container.games]
+) -> HTTPResponse:
     user = await identity(request)
-    view = await snapshot(games_of(request.app), game_id, None if user is None else user.user_id)
+    view = await snapshot(games, game_id, None if user is None else user.user_id)
     return json(game_view_schema.dump(view))
 
 
@@ -184,9 +203,10 @@ async def game_snapshot(request: Request, game_id: str) -> HTTPResponse:
     auth="required",
     tags=TAGS,
 )
-async def live_games(request: Request) -> HTTPResponse:
+@inject
+async def live_games(request: Request, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
     user = await require_identity(request)
-    return json(lobbies_schema.dump(await my_games(games_of(request.app), user.user_id)))
+    return json(lobbies_schema.dump(await my_games(games, user.user_id)))
 
 
 @bp.post("/api/games/<game_id:str>/leave")
@@ -199,9 +219,9 @@ async def live_games(request: Request) -> HTTPResponse:
     " player who takes a seat over makes the match casual; everyone sees it in the move log"
     " (`handed_over`). Leaving a table you do not sit at, or a finished match, changes nothing.",
 )
-async def leave(request: Request, game_id: str) -> HTTPResponse:
+@inject
+async def leave(request: Request, game_id: str, games: LiveGames = Provide[Container.games]) -> HTTPResponse:
     user = await require_identity(request)
-    games = games_of(request.app)
     session = await leave_game(games, user, game_id)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))
 
@@ -217,8 +237,10 @@ async def leave(request: Request, game_id: str) -> HTTPResponse:
     " table's `rematch.next_game` names it. Asking again changes nothing. The WebSocket action"
     ' `{"action": "rematch"}` does the same.',
 )
-async def rematch(request: Request, game_id: str) -> HTTPResponse:
+@inject
+async def rematch(
+    request: Request, game_id: str, games: LiveGames = Provide[Container.games]
+) -> HTTPResponse:
     user = await require_identity(request)
-    games = games_of(request.app)
     session = await ask_rematch(games, user, game_id)
     return json(game_view_schema.dump(game_view(games.registry, session, user.user_id)))

@@ -10,14 +10,16 @@ answers 503 with code ``shutting_down`` from its first moment of draining.
 
 from __future__ import annotations
 
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
 from application.operations.health import ReadinessCheck
-from entrypoints.draining import drain_of
+from entrypoints.config import Settings
+from entrypoints.container import Container
+from entrypoints.draining import Drain
 from entrypoints.errors import RETRY_AFTER_SECONDS, UNAVAILABLE, UNAVAILABLE_MESSAGE
-from entrypoints.http.context import AnySanic, settings_of
 from entrypoints.http.openapi import Reply, documented
 from entrypoints.http.schemas import HealthSchema, NotReadySchema, ReadinessSchema
 from entrypoints.supervision import SanicWorkerCensus
@@ -30,11 +32,6 @@ not_ready_schema = NotReadySchema()
 NO_STORE = {"Cache-Control": "no-store"}
 SHUTTING_DOWN = "shutting_down"
 SHUTTING_DOWN_MESSAGE = "this server is stopping: send traffic to another"
-
-
-def _readiness_check(app: AnySanic) -> ReadinessCheck:
-    check: ReadinessCheck = app.ctx.readiness
-    return check
 
 
 @bp.get("/api/health")
@@ -80,12 +77,17 @@ async def live(request: Request) -> HTTPResponse:
         "answers 503 from the start of its drain."
     ),
 )
-async def ready(request: Request) -> HTTPResponse:
-    app = request.app
-    census = SanicWorkerCensus(app, configured=settings_of(app).workers)
-    readiness = await _readiness_check(app).check(census)
+@inject
+async def ready(
+    request: Request,
+    check: ReadinessCheck = Provide[Container.readiness],
+    settings: Settings = Provide[Container.settings],
+    drain: Drain = Provide[Container.drain],
+) -> HTTPResponse:
+    census = SanicWorkerCensus(request.app, configured=settings.workers)
+    readiness = await check.check(census)
     checks = dict(readiness.checks)
-    draining = drain_of(app).draining
+    draining = drain.draining
     if draining or not readiness.ready:
         code, message = (
             (SHUTTING_DOWN, SHUTTING_DOWN_MESSAGE) if draining else (UNAVAILABLE, UNAVAILABLE_MESSAGE)

@@ -23,26 +23,31 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 import orjson
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint, Websocket
 from sanic.exceptions import WebsocketClosed
 from sanic.request import Request
 from websockets.exceptions import ConnectionClosed
 
-from application.finding.open_tables import open_tables
+from application.finding.open_tables import LobbyFeed, open_tables
+from application.finding.quick_match import Matchmaker
 from application.identity.caller import Identity
 from application.operations.rate_limit import TokenBucket
+from application.playing.live_games import LiveGames
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
 from domain.errors import TavoloError, Unauthorized
 from domain.live_game import LiveGame
 from domain.matchmaking import Seeker
-from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
+from entrypoints.config import Settings
+from entrypoints.container import Container
+from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, Drain
 from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
 from entrypoints.http.client_messages import CancelSeek, ListTables, Seek, parse_lobby_message
-from entrypoints.http.context import games_of, identity, lobby_feed_of, matchmaker_of, settings_of
+from entrypoints.http.context import identity
 from entrypoints.http.frames import internal_frame
 from entrypoints.http.ws import POLICY_VIOLATION, TRY_AGAIN_LATER
 
@@ -91,8 +96,27 @@ class LobbySocket:
         await self._ws.close(code, reason)
 
 
+class _Serving(NamedTuple):
+    """What ``lobby_socket`` was given, handed on to its message loop."""
+
+    games: LiveGames
+    feed: LobbyFeed
+    matchmaker: Matchmaker
+    settings: Settings
+
+
 @bp.websocket("/ws/lobby")
-async def lobby_socket(request: Request, ws: Websocket) -> None:
+@inject
+async def lobby_socket(
+    request: Request,
+    ws: Websocket,
+    games: LiveGames = Provide[Container.games],
+    feed: LobbyFeed = Provide[Container.lobby_feed],
+    matchmaker: Matchmaker = Provide[Container.matchmaker],
+    drain: Drain = Provide[Container.drain],
+    settings: Settings = Provide[Container.settings],
+) -> None:
+    """Its dependencies are injected once per connection, never per message."""
     try:
         user: Identity | None = await identity(request)
     except StorageUnavailable as error:
@@ -100,20 +124,20 @@ async def lobby_socket(request: Request, ws: Websocket) -> None:
         await ws.send(orjson.dumps(ws_unavailable()).decode())
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
-    socket = LobbySocket(ws, games_of(request.app).clock)
-    drain = drain_of(request.app)
+    socket = LobbySocket(ws, games.clock)
     if not drain.enter(socket):  # it got in as the worker began to stop
         await ws.close(SERVICE_RESTART, RESTART_REASON)
         return
     try:
-        await _serve(request, ws, user, socket)
+        await _serve(request, ws, user, socket, _Serving(games, feed, matchmaker, settings))
     finally:
         drain.leave(socket)
 
 
-async def _serve(request: Request, ws: Websocket, user: Identity | None, socket: LobbySocket) -> None:
-    games, feed, matchmaker = games_of(request.app), lobby_feed_of(request.app), matchmaker_of(request.app)
-    settings = settings_of(request.app)
+async def _serve(
+    request: Request, ws: Websocket, user: Identity | None, socket: LobbySocket, serving: _Serving
+) -> None:
+    games, feed, matchmaker, settings = serving
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     try:
         try:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, json
 
+from application.playing.live_games import Archive
 from application.results.match_records import match_record, match_replay
 from application.results.statistics import leaderboard, match_history, my_ratings
-from entrypoints.http.context import identity, records_of, require_identity
+from entrypoints.container import Container
+from entrypoints.http.context import identity, require_identity
 from entrypoints.http.openapi import documented, errors
 from entrypoints.http.schemas import (
     HistoryQuerySchema,
@@ -48,11 +51,12 @@ def query_args(request: Request) -> dict[str, Any]:
     tags=TAGS,
     description="Pass `next_cursor` of a page as `cursor` to get the next one.",
 )
-async def history(request: Request) -> HTTPResponse:
+@inject
+async def history(request: Request, records: Archive = Provide[Container.records]) -> HTTPResponse:
     user = await require_identity(request)
     query = load(history_query, query_args(request))
     page = await match_history(
-        records_of(request.app), user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
+        records, user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
     )
     return json(history_schema.dump(page))
 
@@ -64,9 +68,10 @@ async def history(request: Request) -> HTTPResponse:
     auth="required",
     tags=TAGS,
 )
-async def ratings(request: Request) -> HTTPResponse:
+@inject
+async def ratings(request: Request, records: Archive = Provide[Container.records]) -> HTTPResponse:
     user = await require_identity(request)
-    return json(ratings_schema.dump({"ratings": await my_ratings(records_of(request.app), user.user_id)}))
+    return json(ratings_schema.dump({"ratings": await my_ratings(records, user.user_id)}))
 
 
 @bp.get("/api/leaderboard")
@@ -78,10 +83,10 @@ async def ratings(request: Request) -> HTTPResponse:
     tags=TAGS,
     description="With `focus=me`, the page holding the caller's own rank.",
 )
-async def leaderboard_route(request: Request) -> HTTPResponse:
+@inject
+async def leaderboard_route(request: Request, records: Archive = Provide[Container.records]) -> HTTPResponse:
     query = load(leaderboard_query, query_args(request))
     user = await identity(request)
-    records = records_of(request.app)
     board = await leaderboard(
         records,
         query["game_type"] or records.registry.default_game_type,
@@ -104,8 +109,11 @@ async def leaderboard_route(request: Request) -> HTTPResponse:
         " match, `no_record` for one played before records were kept. Check it with `tavolo verify`."
     ),
 )
-async def record_route(request: Request, match_id: str) -> HTTPResponse:
-    return json(await match_record(records_of(request.app), match_id))
+@inject
+async def record_route(
+    request: Request, match_id: str, records: Archive = Provide[Container.records]
+) -> HTTPResponse:
+    return json(await match_record(records, match_id))
 
 
 @bp.get("/api/matches/<match_id:str>/replay")
@@ -115,5 +123,8 @@ async def record_route(request: Request, match_id: str) -> HTTPResponse:
     tags=TAGS,
     description="Each frame holds the position after its step with every hand face up.",
 )
-async def replay_route(request: Request, match_id: str) -> HTTPResponse:
-    return json(await match_replay(records_of(request.app), match_id))
+@inject
+async def replay_route(
+    request: Request, match_id: str, records: Archive = Provide[Container.records]
+) -> HTTPResponse:
+    return json(await match_replay(records, match_id))

@@ -10,23 +10,21 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint
 from sanic.request import Request
 from sanic.response import HTTPResponse, redirect
 
 from application.identity.oidc_login import IdentityProvider, begin_login, finish_login, new_login_binding
+from application.playing.live_games import Archive
+from application.ports import LoginSessions
 from domain.errors import NotFound
+from entrypoints.config import Settings
+from entrypoints.container import Container
 from entrypoints.http.auth import set_session_cookie
-from entrypoints.http.context import (
-    LOGIN_COOKIE_NAME,
-    identity,
-    identity_providers_of,
-    logins_of,
-    records_of,
-    session_id,
-    settings_of,
-)
+from entrypoints.http.context import LOGIN_COOKIE_NAME, identity, session_id
 from entrypoints.http.openapi import Reply, documented, errors
 
 log = logging.getLogger(__name__)
@@ -38,8 +36,8 @@ MAX_CALLBACK_PARAMETER = 4096
 TAGS = ("auth",)
 
 
-def _provider(request: Request, name: str) -> IdentityProvider:
-    found = identity_providers_of(request.app).get(name)
+def _provider(providers: Mapping[str, IdentityProvider], name: str) -> IdentityProvider:
+    found = providers.get(name)
     if found is None:
         raise NotFound(f"no identity provider is called {name!r}")
     return found
@@ -75,8 +73,10 @@ def _no_store(response: HTTPResponse) -> HTTPResponse:
     },
     tags=TAGS,
 )
-async def login_with_the_first_provider(request: Request) -> HTTPResponse:
-    providers = identity_providers_of(request.app)
+@inject
+async def login_with_the_first_provider(
+    request: Request, providers: Mapping[str, IdentityProvider] = Provide[Container.identity_providers]
+) -> HTTPResponse:
     if not providers:
         raise NotFound("no identity provider is configured on this server")
     return redirect(f"/auth/{next(iter(providers))}/login")
@@ -97,12 +97,17 @@ async def login_with_the_first_provider(request: Request) -> HTTPResponse:
     " on the account: they move once the login finishes, but only into an account with no history"
     " of its own (one way, never merged into an existing account).",
 )
-async def login(request: Request, provider: str) -> HTTPResponse:
-    found = _provider(request, provider)
-    settings = settings_of(request.app)
+@inject
+async def login(
+    request: Request,
+    provider: str,
+    providers: Mapping[str, IdentityProvider] = Provide[Container.identity_providers],
+    settings: Settings = Provide[Container.settings],
+    logins: LoginSessions = Provide[Container.logins],
+) -> HTTPResponse:
+    found = _provider(providers, provider)
     binding = _binding(request) or new_login_binding()  # several tabs of one browser share it
     guest = await identity(request) if request.args.get("keep") == "guest" else None
-    logins = logins_of(request.app)
     url = await begin_login(logins, found, binding, settings.oidc_login_timeout_seconds, guest)
     response = _no_store(redirect(url))
     response.add_cookie(
@@ -132,23 +137,31 @@ async def login(request: Request, provider: str) -> HTTPResponse:
     "is not valid for this login. When a guest asked to keep their history, the post-login page gets"
     " `guest_history=kept` (moved) or `guest_history=refused` (the account had a history already).",
 )
-async def callback(request: Request, provider: str) -> HTTPResponse:
-    found = _provider(request, provider)
+@inject
+async def callback(
+    request: Request,
+    provider: str,
+    providers: Mapping[str, IdentityProvider] = Provide[Container.identity_providers],
+    settings: Settings = Provide[Container.settings],
+    logins: LoginSessions = Provide[Container.logins],
+    records: Archive = Provide[Container.records],
+) -> HTTPResponse:
+    found = _provider(providers, provider)
     logged_in = await finish_login(
-        logins_of(request.app),
+        logins,
         found,
         state=_argument(request, "state"),
         code=_argument(request, "code"),
         error=_argument(request, "error"),
         binding=_binding(request),
         previous_session=session_id(request),
-        matches=records_of(request.app).matches,
+        matches=records.matches,
     )
     target = found.post_login_redirect
     if logged_in.guest_asked:
         kept = "kept" if logged_in.kept_guest is not None else "refused"
         target = _with_query(target, f"guest_history={kept}")
     response = _no_store(redirect(target))
-    set_session_cookie(request, response, logged_in.session_id)
+    set_session_cookie(response, logged_in.session_id, settings)
     response.delete_cookie(LOGIN_COOKIE_NAME, path=LOGIN_COOKIE_PATH)
     return response

@@ -22,7 +22,8 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from marshmallow import Schema
 
 from application.finding.lobby import list_game_types
-from entrypoints.http.context import COOKIE_NAME, AnySanic, games_of
+from application.playing.live_games import LiveGames
+from entrypoints.http.context import COOKIE_NAME, AnySanic
 from entrypoints.http.frame_schemas import COMPONENTS as FRAME_COMPONENTS
 from entrypoints.http.openapi_games import with_installed_games
 from entrypoints.http.schemas import (
@@ -270,7 +271,7 @@ def _version() -> str:
         return "0.0.0"
 
 
-def build_openapi(app: AnySanic) -> dict[str, Any]:
+def build_openapi(app: AnySanic, games: LiveGames) -> dict[str, Any]:
     """The OpenAPI 3 document of every documented route of ``app``."""
     spec = APISpec(
         title="tavolo",
@@ -299,7 +300,6 @@ def build_openapi(app: AnySanic) -> dict[str, Any]:
             paths.setdefault(openapi_path(route), {})[method.lower()] = operation_object
     for path, operations in paths.items():
         spec.path(path=path, operations=operations)
-    games = games_of(app)
     return with_installed_games(spec.to_dict(), games.registry, list_game_types(games))
 
 

@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import assert_never
+from typing import NamedTuple, assert_never
 
 import orjson
+from dependency_injector.wiring import Provide, inject
 from sanic import Blueprint, Websocket
 from sanic.exceptions import WebsocketClosed
 from sanic.request import Request
@@ -46,17 +47,22 @@ from sanic.response import json as json_response
 from websockets.exceptions import ConnectionClosed
 
 from application.identity.caller import Identity
+from application.operations.admission import Admission
 from application.operations.rate_limit import TokenBucket
+from application.playing.attendance import Attendance
 from application.playing.hub import GameHub
+from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.rematch import ask_rematch
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
 from domain.errors import Forbidden, NotFound, TavoloError
-from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, drain_of
+from entrypoints.config import Settings
+from entrypoints.container import Container
+from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, Drain
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
 from entrypoints.http.client_messages import Move, Rematch, Snapshot, parse_client_message
-from entrypoints.http.context import admission_of, attendance_of, games_of, hub_of, identity, settings_of
+from entrypoints.http.context import identity
 from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, presence_frame, state_frame
 from entrypoints.telemetry_setup import socket_trace
 
@@ -107,12 +113,15 @@ class SocketSubscriber:
 
 
 @bp.on_request
-async def refuse_unknown_games(request: Request) -> HTTPResponse | None:
+@inject
+async def refuse_unknown_games(
+    request: Request, games: LiveGames = Provide[Container.games]
+) -> HTTPResponse | None:
     """Unknown game ids get a 404 before the WebSocket handshake happens."""
     if request.route is None or request.route.name != f"{request.app.name}.ws.game_socket":
         return None
     game_id = request.match_info.get("game_id", "")
-    if await games_of(request.app).store.get(game_id) is None:
+    if await games.store.get(game_id) is None:
         return json_response(error_body(NotFound.code, "no such game"), status=404)
     return None
 
@@ -128,8 +137,31 @@ async def attach(hub: GameHub, game_id: str, subscriber: SocketSubscriber) -> bo
     return True
 
 
+class _Serving(NamedTuple):
+    """What ``game_socket`` was given, handed on to its message loop."""
+
+    games: LiveGames
+    hub: GameHub
+    admission: Admission
+    attendance: Attendance
+    drain: Drain
+    settings: Settings
+
+
 @bp.websocket("/ws/games/<game_id:str>")
-async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
+@inject
+async def game_socket(
+    request: Request,
+    ws: Websocket,
+    game_id: str,
+    games: LiveGames = Provide[Container.games],
+    hub: GameHub = Provide[Container.hub],
+    admission: Admission = Provide[Container.admission],
+    attendance: Attendance = Provide[Container.attendance],
+    drain: Drain = Provide[Container.drain],
+    settings: Settings = Provide[Container.settings],
+) -> None:
+    """Its dependencies are injected once per connection, never per message."""
     try:
         user = await identity(request)
     except StorageUnavailable as error:  # who is this? unknowable now: come back later
@@ -138,29 +170,31 @@ async def game_socket(request: Request, ws: Websocket, game_id: str) -> None:
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
     user_id = None if user is None else user.user_id
-    subscriber = SocketSubscriber(ws, user_id, games_of(request.app).clock)
-    drain = drain_of(request.app)
+    subscriber = SocketSubscriber(ws, user_id, games.clock)
     if not drain.enter(subscriber):  # it got in as the worker began to stop
         await ws.close(SERVICE_RESTART, RESTART_REASON)
         return
     try:
-        await _serve(request, ws, game_id, user, subscriber)
+        serving = _Serving(games, hub, admission, attendance, drain, settings)
+        await _serve(request, ws, game_id, user, subscriber, serving)
     finally:
         drain.leave(subscriber)
 
 
 async def _serve(
-    request: Request, ws: Websocket, game_id: str, user: Identity | None, subscriber: SocketSubscriber
+    request: Request,
+    ws: Websocket,
+    game_id: str,
+    user: Identity | None,
+    subscriber: SocketSubscriber,
+    serving: _Serving,
 ) -> None:
     user_id = subscriber.user_id
-    games, hub, admission = games_of(request.app), hub_of(request.app), admission_of(request.app)
-    drain = drain_of(request.app)
+    games, hub, admission, attendance, drain, settings = serving
     log.info("socket opened on game %s by %s", game_id, user_id or "anonymous")
     traced = socket_trace(request, game_id, user_id)
-    settings = settings_of(request.app)
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     attached = await attach(hub, game_id, subscriber)
-    attendance = attendance_of(request.app)
     here = None if user is None else await attendance.arrive(game_id, user.user_id)
     try:
         async for raw in ws:

@@ -32,7 +32,6 @@ from websockets.exceptions import ConnectionClosed
 
 from domain.cards import DECK
 from entrypoints.errors import HTTP_STATUS
-from entrypoints.http.context import games_of
 from tests.faults.figures import report
 from tests.integration.server import Guest, RunningServer, Socket, running_server, server_settings
 
@@ -376,7 +375,7 @@ class Table:
     async def check_no_secret(self) -> None:
         """No frame — a state, an event, an error, game over — named the match's secret seed or salt
         (the match record reveals them, over HTTP, once the match is over)."""
-        session = await games_of(self.server.app).store.get(self.game_id)
+        session = await self.server.games.store.get(self.game_id)
         secrets = [] if session is None else [s for s in (session.seed, session.salt) if s is not None]
         for text in self.said:
             for secret in secrets:

@@ -13,8 +13,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from application.playing.live_games import LiveGames
 from entrypoints.config import Settings
-from entrypoints.container import build_container
+from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.http.context import COOKIE_NAME
 
@@ -39,6 +40,18 @@ class RunningServer:
     ws_url: str
     app: Any
 
+    @property
+    def container(self) -> Container:
+        """The server's container: a test swaps a part with ``container.x.override(...)``."""
+        container: Container = self.app.ctx.container
+        return container
+
+    @property
+    def games(self) -> LiveGames:
+        """The live games the server built (opened with it)."""
+        games: LiveGames = self.app.ctx.background.games
+        return games
+
 
 @asynccontextmanager
 async def running_server(
@@ -48,7 +61,7 @@ async def running_server(
     ``app``: serve this app (built for ``port``) rather than one made from ``settings``."""
     port = port or free_port()
     settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
-    app = app or create_app(settings, build_container(settings))
+    app = app or create_app(settings)
     server = await app.create_server(
         host="127.0.0.1", port=port, return_asyncio_server=True, access_log=False
     )

@@ -34,7 +34,7 @@ class Table:
 
     @property
     def games(self) -> LiveGames:
-        games: LiveGames = self.server.app.ctx.games
+        games: LiveGames = self.server.games
         return games
 
 
@@ -57,7 +57,7 @@ async def install(games: LiveGames, game_id: str, state: Any) -> None:
 async def table() -> AsyncIterator[Table]:
     async with running_server(server_settings()) as server:
         guests, game_id, code = await seat_four(server)
-        await install(server.app.ctx.games, game_id, position(SCOPONE, HANDS, table=TABLE, turn=1))
+        await install(server.games, game_id, position(SCOPONE, HANDS, table=TABLE, turn=1))
         sockets = [await Socket.open(server, game_id, g.cookie) for g in guests]
         for s in sockets:
             assert (await s.receive())["type"] == "state"

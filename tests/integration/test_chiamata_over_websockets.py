@@ -33,7 +33,7 @@ async def test_a_chiamata_match_is_recorded_as_the_calling_side_against_the_defe
                 ):
                     assert game.get("partner") is None and game.get("alone") is None
 
-        games: LiveGames = server.app.ctx.games
+        games: LiveGames = await server.app.ctx.container.games()
         history = await games.matches.history(guests[0].user_id, 10)
         assert len(history) == 1
         match = history[0]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import cast
 
 import httpx
+from dependency_injector import providers
 
 from adapters.redis import connect
 from adapters.redis.probe import RedisProbe
-from application.operations.health import ReadinessCheck
+from application.operations.health import HealthProbe, ReadinessCheck
 from tests.integration.server import free_port, running_server, server_settings
 
 
@@ -52,9 +54,11 @@ async def test_an_unreachable_live_state_store_is_a_quick_503_that_names_no_host
     unreachable = connect(f"redis://:secret-password@127.0.0.1:{free_port()}/0")
     try:
         async with running_server(server_settings()) as server:
-            database = server.app.ctx.games.matches
-            server.app.ctx.readiness = ReadinessCheck(
-                {"live_state": RedisProbe(unreachable), "database": database}
+            database = cast(HealthProbe, server.games.matches)  # every repository is a probe too
+            server.container.readiness.override(
+                providers.Object(
+                    ReadinessCheck({"live_state": RedisProbe(unreachable), "database": database})
+                )
             )
             async with httpx.AsyncClient(base_url=server.base_url) as http:
                 started = time.monotonic()

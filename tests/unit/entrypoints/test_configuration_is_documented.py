@@ -1,4 +1,4 @@
-"""Every variable the server reads is in .env.example and the README table, and vice versa."""
+"""Every variable the server reads is declared once; .env.example and the README table follow it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from entrypoints.config import VARIABLES, load_settings
+from entrypoints.cli import main
+from entrypoints.config import VARIABLES, Settings, load_settings, settings_table
 
 ROOT = Path(__file__).resolve().parents[3]
 NAME = r"[A-Z][A-Z0-9_]*(?:<n>[A-Z0-9_]*)?"
@@ -67,10 +68,18 @@ def documented_in_env_example() -> set[str]:
     return set(re.findall(rf"^#?\s*({NAME})=", text, flags=re.MULTILINE))
 
 
-def documented_in_readme() -> set[str]:
+def readme_configuration() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Configuration", 1)[1].split("\n## ", 1)[0]
-    return set(re.findall(rf"^\| `({NAME})` \|", section, flags=re.MULTILINE))
+    return text.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+
+
+def documented_in_readme() -> set[str]:
+    return set(re.findall(rf"^\| `({NAME})` \|", readme_configuration(), flags=re.MULTILINE))
+
+
+def readme_table() -> str:
+    lines = readme_configuration().splitlines()
+    return "".join(f"{line}\n" for line in lines if line.startswith("|"))
 
 
 def test_the_server_reads_exactly_the_variables_it_declares() -> None:
@@ -89,3 +98,17 @@ def test_env_example_gives_the_code_defaults() -> None:
     text = (ROOT / ".env.example").read_text(encoding="utf-8")
     for name, value in re.findall(rf"^({NAME})=(.*)$", text, flags=re.MULTILINE):
         assert VARIABLES[name] == value, name
+
+
+def test_the_readme_table_is_the_declaration() -> None:
+    assert readme_table() == settings_table()
+
+
+def test_the_settings_command_prints_the_readme_table(capsys: Any) -> None:
+    assert main(["settings", "--markdown"]) == 0
+    assert capsys.readouterr().out == settings_table()
+
+
+def test_every_field_is_read_from_the_environment_or_derived_from_declared_parts() -> None:
+    assert load_settings({}) == Settings()
+    assert load_settings({"TRICK_PAUSE_SECONDS": "0.5"}).trick_pause_seconds == 0.5

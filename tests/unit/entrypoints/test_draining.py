@@ -21,7 +21,6 @@ from entrypoints.draining import (
     RETRY_SPREAD_MS,
     SERVICE_RESTART,
     Drain,
-    drain_of,
     stop_tasks,
 )
 from tests.integration.server import Guest, Socket, running_server, server_settings
@@ -363,7 +362,7 @@ async def test_a_draining_server_finishes_the_move_refuses_the_rest_and_closes_i
         for socket in sockets.values():
             await socket.until(lambda f: f["type"] == "state" and f["game"]["version"] == version)
 
-        commits = app.ctx.games.commits
+        commits = (await app.ctx.container.games()).commits
         commit = commits.commit
 
         async def slow_commit(*args: Any, **kwargs: Any) -> Any:
@@ -371,7 +370,7 @@ async def test_a_draining_server_finishes_the_move_refuses_the_rest_and_closes_i
             return await commit(*args, **kwargs)
 
         commits.commit = slow_commit
-        drain = drain_of(app)
+        drain = app.ctx.container.drain()
         await sockets[mover].send(views[mover]["legal_moves"][0])
         for _ in range(200):
             if drain.in_flight == 1:
