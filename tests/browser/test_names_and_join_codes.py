@@ -34,8 +34,8 @@ SEAT_NAMES = """() => [...document.querySelectorAll('[data-testid=seat-name]')].
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    across = a["left"] < b["right"] and b["left"] < a["right"]
-    return across and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    across = bool(a["left"] < b["right"] and b["left"] < a["right"])
+    return across and bool(a["top"] < b["bottom"] and b["top"] < a["bottom"])
 
 
 async def seat_names(player: Player) -> list[dict[str, Any]]:
@@ -99,6 +99,11 @@ async def test_the_computer_players_are_named_in_the_pages_language_and_their_ta
         await anna.by("nav-stats").click()
         await expect(anna.by("history-row").first).to_contain_text(computer)
         await anna.screenshot(f"names-computer-history-{size}-{language}.png", full_page=True)
+
+        # And so does the match's replay, from the record (which says only that a seat is a computer's).
+        await anna.by("history-replay").first.click()
+        await expect(anna.by("replay-players")).to_contain_text(computer)
+        await anna.screenshot(f"names-computer-replay-{size}-{language}.png")
         assert not anna.errors, anna.errors
 
 
