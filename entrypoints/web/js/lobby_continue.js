@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { t, errorText } from "./i18n.js";
-import { playerNames, statusText } from "./summary_words.js";
+import { openJoinCode, playerNames, statusText } from "./summary_words.js";
 
 export function continuePanel() {
   const list = h("ul", { class: "games", testid: "my-games" }, h("li", {}, t("shell.loading")));
@@ -15,7 +15,7 @@ export function continuePanel() {
         h("a", { href: `#/game/${game.id}`, class: "game-link" },
           h("strong", {}, game.name), " ", h("span", { class: `badge ${game.status}` }, statusText(game.status))),
         h("span", { class: "hint" }, ` ${playerNames(game.players)}`,
-          game.join_code ? ` · ${t("lobby.code", { code: game.join_code })}` : "")));
+          openJoinCode(game) ? ` · ${t("lobby.code", { code: openJoinCode(game) })}` : "")));
     }
   }).catch((err) => {
     clear(list);

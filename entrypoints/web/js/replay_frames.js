@@ -9,13 +9,14 @@
 // computer player who took it over from the start.
 
 import { isOwnKind } from "./families.js";
+import { playerName } from "./players.js";
 
 /** Events that are move-log entries as they are ({kind, seat, ...}, as the live log keeps them). */
 const AS_THEY_ARE = new Set(["hand_started", "match_end", "seated", "rematch", "rematch_ready", "ack"]);
 
+/** The seat's player as the page names them (a computer player with its level, in the page's language). */
 function nameOf(players, seat) {
-  const player = players[seat];
-  return player ? player.name : null;
+  return playerName(players[seat]);
 }
 
 /**
@@ -50,7 +51,7 @@ function entriesOf(frame, view, players, family) {
   }
   if (frame.kind === "handover") {
     entries.push({
-      kind: "handover", seat: frame.seat, name: frame.name || nameOf(players, frame.seat),
+      kind: "handover", seat: frame.seat, name: nameOf(players, frame.seat) || frame.name,
       left: frame.left ? frame.left.name : null,
     });
   }

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { h, clear, fill } from "./dom.js";
 import { t, dateTime, errorText } from "./i18n.js";
+import { playerName } from "./players.js";
 
 function ratingsSection(names) {
   const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 4 }, t("shell.loading"))));
@@ -63,7 +64,7 @@ function historySection(names, me) {
           ratingWords(match, mine),
           replayLink(match, names[match.game_type] || match.game_type),
           h("div", { class: "hint" }, h("span", { testid: "history-ended" }, t("stats.ended", { date: dateTime(match.finished_at) })), " · ",
-            match.players.map((p) => t("stats.player_points", { name: p.name, points: p.points })).join(", "))));
+            match.players.map((p) => t("stats.player_points", { name: playerName(p), points: p.points })).join(", "))));
       }
       cursor = page.next_cursor;
       more.hidden = !cursor;
@@ -95,7 +96,7 @@ function leaderboardSection(types, first) {
       for (const e of board.entries) {
         const mine = board.me && board.me.rank === e.rank;
         body.append(h("tr", { testid: "leaderboard-row", class: mine ? "me" : "", "aria-current": mine ? "true" : null },
-          h("td", {}, String(e.rank)), h("th", { scope: "row" }, e.name), h("td", {}, String(e.rating)),
+          h("td", {}, String(e.rank)), h("th", { scope: "row" }, playerName(e)), h("td", {}, String(e.rating)),
           h("td", {}, String(e.wins)), h("td", {}, String(e.matches))));
       }
       fill(pager, 

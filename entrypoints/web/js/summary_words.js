@@ -68,6 +68,16 @@ export function playerNames(players) {
   return (players || []).map(seatText).join(", ");
 }
 
+/**
+ * The table's join code where someone can still use it: while it waits in its lobby with a seat free for a
+ * person. A table against the computer (every other seat taken by one), a match started or over: null.
+ */
+export function openJoinCode(table) {
+  if (!table || !table.join_code) return null;
+  const phase = table.phase || table.status;
+  return phase === "lobby" && table.seats_open > 0 ? table.join_code : null;
+}
+
 export function ratedText(rated) {
   return rated ? t("lobby.rated") : t("lobby.casual");
 }

@@ -9,6 +9,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { soundToggle } from "./attention.js";
 import { playerName } from "./players.js";
+import { openJoinCode } from "./summary_words.js";
 
 /** A name in a few letters: its first word (the CSS cuts what is still too long, with an ellipsis). */
 export function shortName(name) {
@@ -59,8 +60,8 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
   const details = h("div", {
     id: "table-details", class: `table-details${detailsOpen ? " open" : ""}`, testid: "table-details",
   },
-  seated && view.join_code ? h("span", { class: "code", testid: "join-code-label" },
-    `${t("table.code")} `, h("strong", { testid: "table-join-code" }, view.join_code)) : null,
+  seated && openJoinCode(view) ? h("span", { class: "code", testid: "join-code-label" },
+    `${t("table.code")} `, h("strong", { testid: "table-join-code" }, openJoinCode(view))) : null,
   scores ? h("div", { class: "scores", testid: "scores" }, scores) : null);
   const button = h("button", {
     type: "button", class: "head-button details-toggle", testid: "details-toggle",

@@ -13,7 +13,9 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { gameTypes } from "./families.js";
 import { playerName, levelName, COMPUTER_LEVELS } from "./players.js";
+import { openJoinCode } from "./summary_words.js";
 import { leaveButton, sitDownControls } from "./seat_controls.js";
 
 function isSeated(view) {
@@ -117,11 +119,17 @@ function invitationPanel(view) {
         onclick: () => copyLink(field, status),
       }, t("table.copy_link")),
       status),
-    view.join_code ? h("p", { class: "share-code" }, `${t("table.or_code")} `,
-      h("strong", { class: "big-code", testid: "waiting-code" }, view.join_code)) : null);
+    openJoinCode(view) ? h("p", { class: "share-code" }, `${t("table.or_code")} `,
+      h("strong", { class: "big-code", testid: "waiting-code" }, openJoinCode(view))) : null);
 }
 
 /** One seat's line in the creator's list: who sits there, and adding or removing a computer player. */
+/** The levels the server offers for this game type (as the lobby's panel lists them). */
+function levelsOf(view) {
+  const type = gameTypes().find((each) => each.id === view.game_type);
+  return (type && type.computer_levels && type.computer_levels.length) ? type.computer_levels : COMPUTER_LEVELS;
+}
+
 function computerSeat(room, seat) {
   const { view } = room;
   const player = (view.players || [])[seat];
@@ -135,7 +143,7 @@ function computerSeat(room, seat) {
     const select = h("select", {
       id, testid: "computer-level", dataset: { action: `level-${seat}` }, disabled: room.busy,
       onchange: () => { room.levels[seat] = select.value; },
-    }, COMPUTER_LEVELS.map((level) => h("option", { value: level, selected: (room.levels[seat] || "easy") === level },
+    }, levelsOf(view).map((level) => h("option", { value: level, selected: (room.levels[seat] || "easy") === level },
       levelName(level))));
     controls.push(
       h("label", { for: id, class: "sr-only" }, t("table.computer_level_for", { number })),

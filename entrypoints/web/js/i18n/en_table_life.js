@@ -6,6 +6,7 @@ export default {
   "seat.computer_name": "Computer {number}",
   "seat.level_easy": "easy",
   "seat.level_normal": "normal",
+  "seat.level_hard": "hard",
 
   // ------------------------------------------------------------ presence (presence.js)
   "seat.away": "away",

@@ -6,6 +6,7 @@ export default {
   "seat.computer_name": "Computer {number}",
   "seat.level_easy": "facile",
   "seat.level_normal": "normale",
+  "seat.level_hard": "difficile",
 
   // ------------------------------------------------------------ la presenza (presence.js)
   "seat.away": "assente",
