@@ -337,7 +337,7 @@ class Container(containers.DeclarativeContainer):
         hand_ack=settings.provided.hand_ack_timeout_seconds,
     )
     games = providers.Singleton(live_games, registry, live, clock, matches, timeouts, metrics, settings)
-    records = providers.Singleton(Archive, registry, matches)
+    archive = providers.Singleton(Archive, registry, matches)
     hub = providers.Singleton(GameHub, games, live.provided.notifier, live.provided.presence)
     lobby_feed = providers.Singleton(LobbyFeed, games, live.provided.lobby)
     matchmaker = providers.Singleton(Matchmaker, games, live.provided.pool)

@@ -21,38 +21,38 @@ from domain.verification import check_record
 log = logging.getLogger(__name__)
 
 
-async def match_record(records: Archive, match_id: str) -> Mapping[str, Any]:
+async def match_record(archive: Archive, match_id: str) -> Mapping[str, Any]:
     """The record of finished match ``match_id``: ``NotFound`` when no finished match has that
     id (or it is not recorded yet), ``NoRecord`` when it was played before records were kept."""
     if not match_id.isprintable():  # no id has a control character (PostgreSQL refuses NUL in text)
         raise NotFound("no finished match has that id")
-    record = await records.matches.match_record(match_id)
+    record = await archive.matches.match_record(match_id)
     if record is not None:
         return record
-    if await records.matches.match(match_id) is None:
+    if await archive.matches.match(match_id) is None:
         raise NotFound("no finished match has that id")
     raise NoRecord("this match was played before matches kept records: it has no replay")
 
 
-async def match_replay(records: Archive, match_id: str) -> JSON:
+async def match_replay(archive: Archive, match_id: str) -> JSON:
     """The record of ``match_id`` checked and laid out step by step: its players, shuffle and
     result, the verdict of the check, and one frame per step that replayed (the step, and the
     spectators' view of the position after it with every seat's hand). Worked out once per
     record (``Archive.replays``), away from the event loop: it replays the whole match."""
-    cached = records.replays.get(match_id)
+    cached = archive.replays.get(match_id)
     if cached is not None:
         return cached
-    record = await match_record(records, match_id)
-    replay = await asyncio.to_thread(_laid_out, records, match_id, record)
-    records.replays.put(match_id, replay)
+    record = await match_record(archive, match_id)
+    replay = await asyncio.to_thread(_laid_out, archive, match_id, record)
+    archive.replays.put(match_id, replay)
     return replay
 
 
-def _laid_out(records: Archive, match_id: str, record: Mapping[str, Any]) -> JSON:
-    verdict = check_record(record, records.registry, keep_states=True)
+def _laid_out(archive: Archive, match_id: str, record: Mapping[str, Any]) -> JSON:
+    verdict = check_record(record, archive.registry, keep_states=True)
     if not verdict.ok:
         log.warning("the record of match %s does not verify: %s", match_id, verdict.problem)
-    engine = records.registry.get(str(record["game_type"]))
+    engine = archive.registry.get(str(record["game_type"]))
     frames = [
         _frame(engine, index, step, state)
         for index, (step, state) in enumerate(zip(record["steps"], verdict.states, strict=False))

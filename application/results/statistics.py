@@ -66,17 +66,17 @@ def summary_json(match: MatchSummary) -> JSON:
     }
 
 
-def _check_game_type(records: Archive, game_type: str | None) -> None:
-    if game_type is not None and game_type not in records.registry:
+def _check_game_type(archive: Archive, game_type: str | None) -> None:
+    if game_type is not None and game_type not in archive.registry:
         raise InvalidAction(f"unknown game type: {game_type!r}")
 
 
 async def match_history(
-    records: Archive, user_id: str, limit: int, cursor: str | None, game_type: str | None
+    archive: Archive, user_id: str, limit: int, cursor: str | None, game_type: str | None
 ) -> JSON:
-    _check_game_type(records, game_type)
+    _check_game_type(archive, game_type)
     position = None if cursor is None else decode_cursor(cursor)
-    matches = await records.matches.history(user_id, limit + 1, position, game_type)
+    matches = await archive.matches.history(user_id, limit + 1, position, game_type)
     page, more = matches[:limit], len(matches) > limit
     next_cursor = encode_cursor(HistoryCursor(page[-1].finished_at, page[-1].id)) if more and page else None
     return {"matches": [summary_json(m) for m in page], "next_cursor": next_cursor}
@@ -90,12 +90,12 @@ def rating_json(rating: Rating, rank: int | None = None) -> JSON:
     return entry
 
 
-async def my_ratings(records: Archive, user_id: str) -> list[JSON]:
-    return [rating_json(r) for r in await records.matches.ratings(user_id)]
+async def my_ratings(archive: Archive, user_id: str) -> list[JSON]:
+    return [rating_json(r) for r in await archive.matches.ratings(user_id)]
 
 
 async def leaderboard(
-    records: Archive,
+    archive: Archive,
     game_type: str,
     page: int,
     limit: int,
@@ -104,12 +104,12 @@ async def leaderboard(
     include_bots: bool = False,
 ) -> JSON:
     """One page of a game's board; bot accounts are left off unless ``include_bots``."""
-    _check_game_type(records, game_type)
+    _check_game_type(archive, game_type)
     hide = None if include_bots else BOT_PREFIX
-    my_rank = None if user_id is None else await records.matches.rank_of(user_id, game_type, hide)
+    my_rank = None if user_id is None else await archive.matches.rank_of(user_id, game_type, hide)
     if focus_me and my_rank is not None:
         page = (my_rank - 1) // limit + 1
-    entries, total = await records.matches.leaderboard(game_type, (page - 1) * limit, limit, hide)
+    entries, total = await archive.matches.leaderboard(game_type, (page - 1) * limit, limit, hide)
     first_rank = (page - 1) * limit + 1
     return {
         "game_type": game_type,

@@ -52,11 +52,11 @@ def query_args(request: Request) -> dict[str, Any]:
     description="Pass `next_cursor` of a page as `cursor` to get the next one.",
 )
 @inject
-async def history(request: Request, records: Archive = Provide[Container.records]) -> HTTPResponse:
+async def history(request: Request, archive: Archive = Provide[Container.archive]) -> HTTPResponse:
     user = await require_identity(request)
     query = load(history_query, query_args(request))
     page = await match_history(
-        records, user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
+        archive, user.user_id, query["limit"], query.get("cursor"), query.get("game_type")
     )
     return json(history_schema.dump(page))
 
@@ -69,9 +69,9 @@ async def history(request: Request, records: Archive = Provide[Container.records
     tags=TAGS,
 )
 @inject
-async def ratings(request: Request, records: Archive = Provide[Container.records]) -> HTTPResponse:
+async def ratings(request: Request, archive: Archive = Provide[Container.archive]) -> HTTPResponse:
     user = await require_identity(request)
-    return json(ratings_schema.dump({"ratings": await my_ratings(records, user.user_id)}))
+    return json(ratings_schema.dump({"ratings": await my_ratings(archive, user.user_id)}))
 
 
 @bp.get("/api/leaderboard")
@@ -84,12 +84,12 @@ async def ratings(request: Request, records: Archive = Provide[Container.records
     description="With `focus=me`, the page holding the caller's own rank.",
 )
 @inject
-async def leaderboard_route(request: Request, records: Archive = Provide[Container.records]) -> HTTPResponse:
+async def leaderboard_route(request: Request, archive: Archive = Provide[Container.archive]) -> HTTPResponse:
     query = load(leaderboard_query, query_args(request))
     user = await identity(request)
     board = await leaderboard(
-        records,
-        query["game_type"] or records.registry.default_game_type,
+        archive,
+        query["game_type"] or archive.registry.default_game_type,
         query["page"],
         query["limit"],
         None if user is None else user.user_id,
@@ -111,9 +111,9 @@ async def leaderboard_route(request: Request, records: Archive = Provide[Contain
 )
 @inject
 async def record_route(
-    request: Request, match_id: str, records: Archive = Provide[Container.records]
+    request: Request, match_id: str, archive: Archive = Provide[Container.archive]
 ) -> HTTPResponse:
-    return json(await match_record(records, match_id))
+    return json(await match_record(archive, match_id))
 
 
 @bp.get("/api/matches/<match_id:str>/replay")
@@ -125,6 +125,6 @@ async def record_route(
 )
 @inject
 async def replay_route(
-    request: Request, match_id: str, records: Archive = Provide[Container.records]
+    request: Request, match_id: str, archive: Archive = Provide[Container.archive]
 ) -> HTTPResponse:
-    return json(await match_replay(records, match_id))
+    return json(await match_replay(archive, match_id))

@@ -144,7 +144,7 @@ async def callback(
     providers: Mapping[str, IdentityProvider] = Provide[Container.identity_providers],
     settings: Settings = Provide[Container.settings],
     logins: LoginSessions = Provide[Container.logins],
-    records: Archive = Provide[Container.records],
+    archive: Archive = Provide[Container.archive],
 ) -> HTTPResponse:
     found = _provider(providers, provider)
     logged_in = await finish_login(
@@ -155,7 +155,7 @@ async def callback(
         error=_argument(request, "error"),
         binding=_binding(request),
         previous_session=session_id(request),
-        matches=records.matches,
+        matches=archive.matches,
     )
     target = found.post_login_redirect
     if logged_in.guest_asked:
