@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("record", help="the record's JSON file (GET /api/matches/ID/record), or - for stdin")
     described = commands.add_parser("settings", help="list every configuration variable")
     described.add_argument(
-        "--markdown", action="store_true", help="as the README's table (its source: the declaration)"
+        "--markdown", action="store_true", help="as the README's table (made from the settings themselves)"
     )
     return parser
 
@@ -155,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from entrypoints.verify_command import verify
 
         return verify(args.record)
-    if args.command == "settings":  # the declaration itself: reads no variable
+    if args.command == "settings":  # the settings as listed: reads no variable
         return describe_settings(markdown=args.markdown)
     try:
         settings = load_settings()

@@ -207,7 +207,7 @@ def _ssl_spelled_for_asyncpg(query: str, name: str) -> str:
     return "&".join(spelled)
 
 
-# --- the declaration --------------------------------------------------------------------------
+# --- the settings, each said once --------------------------------------------------------------------------
 
 DATABASE_PARTS: tuple[Variable, ...] = (
     part("DATABASE_ENGINE", "postgres", "with any `DATABASE_*` part set, the URL is built from the parts"),
@@ -316,8 +316,8 @@ class Settings:
         "GAMES",
         names,
         (),
-        "the game packages to host, comma-separated names of the `tavolo.games` entry points (built in:"
-        " `fishing`, `tricks`), in the order the lobby lists them; the first game type listed is the"
+        "the game packages to host, comma-separated names of the `tavolo.games` entry points (the"
+        " README's game packages list the built-in ones), in the order the lobby lists them; the first game type listed is the"
         " default of a request that names none. A name that is not installed, or a package that fails"
         " to load, stops the server at start-up",
         unset_means="unset: every installed game package",
@@ -528,7 +528,7 @@ class Settings:
 
 
 def declared_variables() -> Iterator[Variable]:
-    """Every variable the server reads, in the order of the declaration (a field's parts after it)."""
+    """Every variable the server reads, in the order the settings are listed (a field's parts after it)."""
     for declared in dataclasses.fields(Settings):
         if VARIABLE in declared.metadata:
             yield declared.metadata[VARIABLE]
@@ -607,7 +607,7 @@ def _database_url_from_parts(env: Mapping[str, str]) -> str:
 
 
 def settings_table() -> str:
-    """The README's configuration table, made from the declaration."""
+    """The README's configuration table, made from the settings as they are listed."""
     rows = ["| Variable | Default | Meaning |", "|---|---|---|"]
     rows += [
         f"| `{variable.name}` | {variable.shown_default()} | {variable.description} |"
