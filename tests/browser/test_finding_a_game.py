@@ -34,8 +34,9 @@ from tests.browser.finding import (
 )
 from tests.browser.pages import DESKTOP, Player, create_table, log_in, open_guest, open_page
 from tests.browser.scripted import finish_a_match
+from tests.browser.serving import browser_settings
 from tests.browser.test_screen_sizes import PROBLEMS
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.integration.server import RunningServer, running_server
 
 T = TypeVar("T")
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
@@ -48,7 +49,7 @@ QUICK = {"bot_move_delay_seconds": 0.05, "ws_rate_per_second": 10_000.0, "ws_rat
 async def a_server(with_a_provider: bool = False) -> AsyncIterator[RunningServer]:
     """The test server; ``with_a_provider``: it also names an identity provider (guests still welcome)."""
     extra = {"oidc_providers": (ACME,), "auth_guest": True} if with_a_provider else {}
-    async with running_server(server_settings(**QUICK, **extra)) as server:
+    async with running_server(browser_settings(**QUICK, **extra)) as server:
         yield server
 
 
