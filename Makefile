@@ -8,6 +8,7 @@
 #   make lock-upgrade  move every pin to the newest release setup.cfg allows
 #   make check-locks   fail when the lock files no longer match setup.cfg
 #   make check-lowest  the lowest releases setup.cfg allows: install, start the server, run tests/unit
+#                      (but for the tests of the pure rules, domain/, which use no dependency)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
