@@ -36,7 +36,7 @@ JSON = dict[str, Any]
 @dataclass(frozen=True, slots=True)
 class Timeouts:
     """How long a seat may think, how long the hand-end summary waits, and how long a finished
-    trick stays on the table before the next lead, in the games of tricks (seconds)."""
+    trick stays on the table before the next lead, in the trick-taking games (seconds)."""
 
     turn: float = 30.0
     hand_ack: float = 30.0
