@@ -8,6 +8,7 @@
 #   make lock-upgrade  move every pin to the newest release setup.cfg allows
 #   make check-locks   fail when the lock files no longer match setup.cfg
 #   make check-lowest  the lowest releases setup.cfg allows: install, start the server, run tests/unit
+#                      (but for the tests of the pure rules, domain/, which use no dependency)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -54,12 +55,14 @@ lint: install-dev
 # Both halves of the suite mostly wait (on TTLs and deadlines running out, on servers starting and
 # stopping, on Chromium and the table's timers), so they run in parallel workers (pytest-xdist): the
 # rest of the suite in 2, one test file per worker at a time (--dist loadfile keeps a file's
-# module-wide servers in one worker), then the browser tests in 3, on these 2-core machines.
+# module-wide servers in one worker), then the browser tests in 3, on these 2-core machines. The
+# browser tests run from a minute to a few seconds each: an idle worker takes tests queued for a busy
+# one (--dist worksteal), so the run does not end on one worker's queue of long tests.
 TEST_WORKERS ?= 2
 BROWSER_WORKERS ?= 3
 test: lint
 	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser
-	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) tests/browser
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) --dist worksteal tests/browser
 
 $(UV_STAMP):
 	$(PYTHON) -m venv $(TOOLS)

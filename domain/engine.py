@@ -35,10 +35,12 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Timeouts:
-    """How long a seat may think, and how long the hand-end summary waits (seconds)."""
+    """How long a seat may think, how long the hand-end summary waits, and how long a finished
+    trick stays on the table before the next lead, in the trick-taking games (seconds)."""
 
     turn: float = 30.0
     hand_ack: float = 30.0
+    trick_pause: float = 2.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,7 +64,7 @@ class Logged:
         ``time``, then the fields of its kind."""
         data: JSON = {"kind": self.kind, "version": self.version, "time": self.time}
         if self.timeouts is not None:
-            data["timeouts"] = {"turn": self.timeouts.turn, "hand_ack": self.timeouts.hand_ack}
+            data["timeouts"] = dump_timeouts(self.timeouts)
         if self.seat is not None:
             data["seat"] = self.seat
         if self.action is not None:
@@ -84,7 +84,7 @@ class Logged:
         if kind not in KINDS:
             raise ValueError(f"a logged change has a kind among {list(KINDS)}, not {kind!r}")
         raw = data.get("timeouts")
-        timeouts = None if raw is None else Timeouts(float(raw["turn"]), float(raw["hand_ack"]))
+        timeouts = None if raw is None else load_timeouts(raw)
         seat = data.get("seat")
         action = data.get("action")
         left = data.get("left")
@@ -99,3 +99,21 @@ class Logged:
             timeouts=timeouts,
             left=None if left is None else (str(left["user_id"]), str(left["name"])),
         )
+
+
+DEFAULT_TRICK_PAUSE = Timeouts().trick_pause
+
+
+def dump_timeouts(timeouts: Timeouts) -> JSON:
+    """``turn`` and ``hand_ack``, and ``trick_pause`` only when it is not the default: a record of
+    a match dealt with the default pause reads as one written before the pause could be set."""
+    data: JSON = {"turn": timeouts.turn, "hand_ack": timeouts.hand_ack}
+    if timeouts.trick_pause != DEFAULT_TRICK_PAUSE:
+        data["trick_pause"] = timeouts.trick_pause
+    return data
+
+
+def load_timeouts(raw: Mapping[str, Any]) -> Timeouts:
+    """What ``dump_timeouts`` wrote (no ``trick_pause``: the default)."""
+    pause = float(raw.get("trick_pause", DEFAULT_TRICK_PAUSE))
+    return Timeouts(float(raw["turn"]), float(raw["hand_ack"]), pause)

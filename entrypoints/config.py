@@ -317,7 +317,8 @@ class Settings:
         names,
         (),
         "the game packages to host, comma-separated names of the `tavolo.games` entry points (the"
-        " README's game packages list the built-in ones), in the order the lobby lists them; the first game type listed is the"
+        " README's game packages list the built-in ones), in the order the lobby lists them; the first"
+        " game type listed is the"
         " default of a request that names none. A name that is not installed, or a package that fails"
         " to load, stops the server at start-up",
         unset_means="unset: every installed game package",

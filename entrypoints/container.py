@@ -335,6 +335,7 @@ class Container(containers.DeclarativeContainer):
         Timeouts,
         turn=settings.provided.turn_timeout_seconds,
         hand_ack=settings.provided.hand_ack_timeout_seconds,
+        trick_pause=settings.provided.trick_pause_seconds,
     )
     games = providers.Singleton(live_games, registry, live, clock, matches, timeouts, metrics, settings)
     archive = providers.Singleton(Archive, registry, matches)

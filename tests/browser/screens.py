@@ -13,7 +13,8 @@ from playwright.async_api import Browser, ViewportSize, expect
 
 from tests.browser.pages import Player, create_table, join_table, look_up, open_guest, wait_for_turn
 from tests.browser.scripted import guests, join, playing
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.browser.serving import browser_settings
+from tests.integration.server import RunningServer, running_server
 
 SEATS = {
     "scopa": 2,
@@ -101,7 +102,7 @@ async def lobby_with_a_preview(server: RunningServer, player: Player) -> str:
 @asynccontextmanager
 async def relaxed_server() -> AsyncIterator[RunningServer]:
     """A server whose flood guard lets scripted players answer every frame at once."""
-    async with running_server(server_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as server:
+    async with running_server(browser_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as server:
         yield server
 
 

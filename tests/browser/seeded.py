@@ -19,7 +19,8 @@ from domain.seeding import match_rng
 from entrypoints.config import Settings
 from entrypoints.container import build_container
 from entrypoints.http.app import create_app
-from tests.integration.server import RunningServer, free_port, running_server, server_settings
+from tests.browser.serving import browser_settings
+from tests.integration.server import RunningServer, free_port, running_server
 
 SALT = "5a17" * 8  # the salt of every match such a server starts
 
@@ -81,7 +82,7 @@ def several_captures_one_by_sum(view: dict[str, Any]) -> bool:
 async def seeded_server(seed: str, settings: Settings | None = None) -> AsyncIterator[RunningServer]:
     """Like ``running_server``, but every match it starts gets ``seed`` as its secret seed."""
     port = free_port()
-    settings = replace(settings or server_settings(), app_host="127.0.0.1", app_port=port)
+    settings = replace(settings or browser_settings(), app_host="127.0.0.1", app_port=port)
     app = create_app(settings, build_container(settings))
     with (
         patch("application.finding.lobby.new_secret", lambda: MatchSecret(seed, SALT)),

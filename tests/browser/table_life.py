@@ -15,7 +15,8 @@ from tests.browser.accessibility import serious_violations
 from tests.browser.pages import DESKTOP, PHONE, Player
 from tests.browser.screens import switch_language
 from tests.browser.scripted import cookie_of, play_to_the_end
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.browser.serving import browser_settings
+from tests.integration.server import RunningServer, running_server
 
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 SIZES: dict[str, ViewportSize] = {"desktop": DESKTOP, "phone": PHONE, "small-phone": SMALL_PHONE}
@@ -27,7 +28,9 @@ GAME_OVER_DRAWN_S = 30  # how long a page may take to draw a whole scripted matc
 async def quick_server() -> AsyncIterator[RunningServer]:
     """A server whose computer players move at once and whose flood guard lets scripted sockets answer
     every frame straight away, so a whole short match takes a few seconds."""
-    settings = server_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000, bot_move_delay_seconds=0.05)
+    settings = browser_settings(
+        ws_rate_per_second=10_000.0, ws_rate_burst=10_000, bot_move_delay_seconds=0.05
+    )
     async with running_server(settings) as server:
         yield server
 

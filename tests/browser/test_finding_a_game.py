@@ -34,8 +34,9 @@ from tests.browser.finding import (
 )
 from tests.browser.pages import DESKTOP, Player, create_table, log_in, open_guest, open_page
 from tests.browser.scripted import finish_a_match
+from tests.browser.serving import browser_settings
 from tests.browser.test_screen_sizes import PROBLEMS
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.integration.server import RunningServer, running_server
 
 T = TypeVar("T")
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
@@ -48,7 +49,7 @@ QUICK = {"bot_move_delay_seconds": 0.05, "ws_rate_per_second": 10_000.0, "ws_rat
 async def a_server(with_a_provider: bool = False) -> AsyncIterator[RunningServer]:
     """The test server; ``with_a_provider``: it also names an identity provider (guests still welcome)."""
     extra = {"oidc_providers": (ACME,), "auth_guest": True} if with_a_provider else {}
-    async with running_server(server_settings(**QUICK, **extra)) as server:
+    async with running_server(browser_settings(**QUICK, **extra)) as server:
         yield server
 
 
@@ -64,16 +65,23 @@ def size_of(viewport: ViewportSize) -> str:
 
 
 async def assert_looks_right(player: Player, screen: str) -> None:
-    """The screen fits its width (nothing cut, no one-word lines) and has no serious a11y violation;
-    its picture goes to var/screenshots/finding-<screen>-<language>-<size>.png."""
+    """At the page's size, then at the other one (a desktop, a small phone), then back: the screen fits
+    its width (nothing cut, no one-word lines) and has no serious a11y violation; its picture goes to
+    var/screenshots/finding-<screen>-<language>-<size>.png."""
     language = await player.page.evaluate("document.documentElement.lang")
     viewport = player.page.viewport_size
     assert viewport
-    await player.screenshot(f"finding-{screen}-{language}-{size_of(viewport)}.png", full_page=True)
-    problems: list[str] = await player.page.evaluate(PROBLEMS)
-    assert not problems, f"[{screen}, {language}] " + "\n".join(problems)
-    violations = await serious_violations(player.page)
-    assert not violations, f"[{screen}, {language}] " + "\n".join(violations)
+    other = SMALL_PHONE if size_of(viewport) == "desktop" else DESKTOP
+    for size in (viewport, other):
+        await player.page.set_viewport_size(size)
+        await player.page.wait_for_timeout(120)  # the new size's layout
+        where = f"[{screen}, {language}, {size_of(size)}] "
+        await player.screenshot(f"finding-{screen}-{language}-{size_of(size)}.png", full_page=True)
+        problems: list[str] = await player.page.evaluate(PROBLEMS)
+        assert not problems, where + "\n".join(problems)
+        violations = await serious_violations(player.page)
+        assert not violations, where + "\n".join(violations)
+    await player.page.set_viewport_size(viewport)
 
 
 # ---------------------------------------------------------------- play the computer
@@ -381,11 +389,14 @@ async def test_the_stats_page_opens_on_the_last_game_and_marks_the_casual_match(
 # ---------------------------------------------------------------- each new screen: languages, sizes
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, SMALL_PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize(
+    ("language", "viewport"), [("en", DESKTOP), ("it", SMALL_PHONE)], ids=["en-desktop", "it-phone"]
+)
 async def test_the_new_screens_fit_and_are_accessible(
     browser: Browser, language: str, viewport: ViewportSize
 ) -> None:
+    """Each screen in each language at both sizes (``assert_looks_right``): the page opens at one
+    and is looked at in the other too."""
     async with a_server(with_a_provider=True) as server:
         bruno = await open_guest(browser, server, "Bruno")
         await open_public_table(bruno, "scopone_scientifico")

@@ -1,15 +1,28 @@
-"""Your hand: sorted by suit then rank (or by rank, remembered), and played from the keyboard."""
+"""Your hand: sorted by suit then rank (or by rank, remembered), and played from the keyboard.
+
+The server pauses after a trick as long as by default: the card played from the keyboard is looked
+for in the trick, which a shorter pause would take off the felt before the look when it completes
+the trick."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, ViewportSize, expect
 
 from tests.browser.pages import DESKTOP, PHONE, Player, create_table, open_guest, wait_for_turn
 from tests.browser.scripted import guests, join, playing
-from tests.integration.server import RunningServer
+from tests.integration.server import RunningServer, running_server, server_settings
 
 SUITS = "DCSB"  # denari, coppe, spade, bastoni
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def server() -> AsyncIterator[RunningServer]:
+    async with running_server(server_settings()) as running:
+        yield running
 
 
 def by_suit(code: str) -> tuple[int, int]:

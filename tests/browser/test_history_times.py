@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, expect
 
 from tests.browser.pages import DESKTOP, open_guest
 from tests.browser.replaying import get_json, watch_a_whole_match
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.browser.serving import browser_settings
+from tests.integration.server import RunningServer, running_server
 
 LOCALES = {"en": "en-GB", "it": "it-IT"}
 WORDS = {
@@ -20,10 +22,10 @@ WORDS = {
 }
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def server() -> AsyncIterator[RunningServer]:
     # Scripted players answer each frame at once: the flood guard would rightly stop them mid-hand.
-    async with running_server(server_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as running:
+    async with running_server(browser_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as running:
         yield running
 
 

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, WebSocketRoute, expect
 
 from tests.browser.pages import (
@@ -28,8 +29,9 @@ from tests.browser.pages import (
     wait_for_turn,
 )
 from tests.browser.scripted import guests, join, playing
+from tests.browser.serving import browser_settings
 from tests.integration.players import first_legal_move
-from tests.integration.server import RunningServer, Socket, running_server, server_settings
+from tests.integration.server import RunningServer, Socket, running_server
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 SUITS = {"D": "denari", "C": "coppe", "S": "spade", "B": "bastoni"}
@@ -63,11 +65,11 @@ CALLS = {
 MISSED = "Some moves were made while this page was not connected; they are not listed."
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def server() -> AsyncIterator[RunningServer]:
     # Scripted players answer each frame at once, faster than any person: the flood guard (tested on its
     # own in test_edge_security) would rightly stop them mid-hand.
-    async with running_server(server_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as running:
+    async with running_server(browser_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as running:
         yield running
 
 
@@ -547,7 +549,7 @@ async def test_the_auction_the_call_and_the_partner_of_briscola_chiamata_are_tol
 
 
 async def test_a_turn_that_times_out_is_told_before_the_move_made_for_the_player(browser: Browser) -> None:
-    settings = server_settings(
+    settings = browser_settings(
         turn_timeout_seconds=2.0,
         deadline_heartbeat_ms=100,
         ws_rate_per_second=10_000.0,

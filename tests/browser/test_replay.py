@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, Route, expect
 
 from tests.browser.accessibility import serious_violations
@@ -31,8 +32,9 @@ from tests.browser.replaying import (
     watch_a_whole_match,
 )
 from tests.browser.scripted import finish_a_match
+from tests.browser.serving import browser_settings
 from tests.browser.test_languages import assert_all_italian
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.integration.server import RunningServer, running_server
 
 LOCALES = {"en": "en-GB", "it": "it-IT"}
 WEB_JS = Path(__file__).resolve().parents[2] / "entrypoints" / "web" / "js"
@@ -46,10 +48,10 @@ def position(language: str, step: int, steps: int, deal: int) -> str:
     return f"Step {step} of {steps} · deal {deal}"
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def server() -> AsyncIterator[RunningServer]:
     # Scripted players answer each frame at once: the flood guard would rightly stop them mid-hand.
-    async with running_server(server_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as running:
+    async with running_server(browser_settings(ws_rate_per_second=10_000.0, ws_rate_burst=10_000)) as running:
         yield running
 
 

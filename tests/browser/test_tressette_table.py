@@ -16,9 +16,10 @@ import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
 from tests.browser.pages import Player, open_guest, play_a_card
+from tests.browser.serving import browser_settings
 from tests.browser.table_life import open_by_api
 from tests.browser.test_phone_table import LAYOUT, WATCH_SHIFTS
-from tests.integration.server import RunningServer, running_server, server_settings
+from tests.integration.server import RunningServer, running_server
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
 DESKTOP: ViewportSize = {"width": 1280, "height": 720}
@@ -38,7 +39,7 @@ so the log holds the whole hand."""
 
 @asynccontextmanager
 async def paced_server() -> AsyncIterator[RunningServer]:
-    settings = server_settings(
+    settings = browser_settings(
         ws_rate_per_second=10_000.0, ws_rate_burst=10_000, bot_move_delay_seconds=BOT_DELAY_S
     )
     async with running_server(settings) as server:

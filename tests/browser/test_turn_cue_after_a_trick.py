@@ -5,25 +5,37 @@ the cue starts with is still a whole turn.
 
 Anna plays briscola in the browser; Bruno plays from Python over his own socket, the moment his turn
 comes, so when he wins a trick his lead reaches Anna while that trick still lingers on her felt.
+Their server pauses after a trick as long as a server does by default (the other browser tests' servers
+pause less: tests/browser/serving.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, ViewportSize
 
 from tests.browser.pages import PHONE, Player, create_table, open_guest, play_a_card
 from tests.browser.scripted import guests, join
 from tests.integration.players import first_legal_move
-from tests.integration.server import RunningServer, Socket
+from tests.integration.server import RunningServer, Socket, running_server, server_settings
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 720}
 TURN_SECONDS = 30  # the server's default turn timeout
 ANNA_PLAYS = 5
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def server() -> AsyncIterator[RunningServer]:
+    """A server that pauses after a trick as long as it does by default."""
+    async with running_server(server_settings()) as running:
+        yield running
+
 
 # Every frame, notes whether the cue shows while a finished trick is still on the felt, and the
 # countdown each cue starts with.

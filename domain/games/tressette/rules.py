@@ -22,7 +22,7 @@ from domain.games.tressette.state import Rules, TressetteState, by_side, side_of
 from domain.games.tressette.trick import resolve, trick_public
 from domain.games.tricks.actions import remove_from_hand
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, seats_from, turn_due
+from domain.games.tricks.trick import Play, next_seat, seats_from, turn_due
 
 HAND_SIZE = 10
 FIRST_DEALER = 0
@@ -34,6 +34,7 @@ def new_match(rules: Rules, setup: Setup) -> Outcome:
         rules=rules,
         turn_timeout=float(setup.timeouts.turn),
         hand_ack_timeout=float(setup.timeouts.hand_ack),
+        trick_pause=float(setup.timeouts.trick_pause),
         phase="playing",
         hand_number=0,
         dealer=FIRST_DEALER,
@@ -151,7 +152,7 @@ def play(state: TressetteState, seat: int, played: Card, signal: str | None, now
 def finish_trick(state: TressetteState, events: list[Event], now: float) -> Outcome:
     """The trick's winner takes it and, once both have drawn (two players, while the stock lasts),
     leads the next one: its turn starts once the trick has stayed on the table
-    ``TRICK_PAUSE_SECONDS``."""
+    its ``trick_pause``."""
     done = resolve(state.trick)
     side = side_of(done.winner)
     won = list(state.won)
@@ -166,8 +167,8 @@ def finish_trick(state: TressetteState, events: list[Event], now: float) -> Outc
         won=(won[0], won[1]),
         tricks_won=(tricks[0], tricks[1]),
         turn=done.winner,
-        turn_due=turn_due(now, now + TRICK_PAUSE_SECONDS, state.turn_timeout),
-        paused_until=now + TRICK_PAUSE_SECONDS,
+        turn_due=turn_due(now, now + state.trick_pause, state.turn_timeout),
+        paused_until=now + state.trick_pause,
     )
     state = draw(state, done.winner, events)
     if any(state.hands):

@@ -16,7 +16,7 @@ from domain.engine import JSON
 from domain.games.codec import int_pair, optional_float, optional_int
 from domain.games.tressette.declarations import Declaration
 from domain.games.tricks.codec import dump_plays, dump_trick, load_plays, load_trick
-from domain.games.tricks.trick import CompletedTrick, Play
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, CompletedTrick, Play
 
 Phase = Literal["playing", "hand_end", "finished"]
 SIDE_LABELS: tuple[str, str] = ("A", "B")
@@ -179,6 +179,7 @@ class TressetteState(NamedTuple):
     hand_end_due: float | None
     winner: str | None
     paused_until: float | None = None  # the finished trick's pause: no turn's clock starts before it
+    trick_pause: float = TRICK_PAUSE_SECONDS  # how long that pause is (``Timeouts.trick_pause``)
 
     @property
     def seats(self) -> int:
@@ -211,6 +212,7 @@ def dump_state(state: TressetteState) -> JSON:
         "turn_due": state.turn_due,
         "hand_end_due": state.hand_end_due,
         "paused_until": state.paused_until,
+        "trick_pause": state.trick_pause,
         "winner": state.winner,
     }
 
@@ -242,5 +244,6 @@ def load_state(data: Mapping[str, Any]) -> TressetteState:
         turn_due=optional_float(data["turn_due"]),
         hand_end_due=optional_float(data["hand_end_due"]),
         paused_until=optional_float(data.get("paused_until")),
+        trick_pause=float(data.get("trick_pause", TRICK_PAUSE_SECONDS)),
         winner=data["winner"],
     )

@@ -16,7 +16,6 @@ from domain.games.tressette.signals import signals_for
 from domain.games.tressette.state import SIDE_LABELS, TressetteState, by_side, side_seats
 from domain.games.tressette.trick import playable, trick_public
 from domain.games.tricks.codec import dump_plays
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS
 
 
 def tressette_view(state: TressetteState, seat: int | None, game_type: str) -> JSON:
@@ -50,7 +49,7 @@ def tressette_view(state: TressetteState, seat: int | None, game_type: str) -> J
         "last_hand": state.hands_played[-1].public() if state.hands_played else None,
         "acknowledged": list(state.acknowledged) if hand_end else [],
         "hand_end_deadline": state.hand_end_due if hand_end else None,
-        "trick_pause_seconds": TRICK_PAUSE_SECONDS,
+        "trick_pause_seconds": state.trick_pause,
         "winner": state.winner,
     }
     if seat is not None:

@@ -21,7 +21,7 @@ from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealR
 from domain.games.tricks.cards import points_of
 from domain.games.tricks.codec import trick_public
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve, seats_from, turn_due
+from domain.games.tricks.trick import Play, next_seat, resolve, seats_from, turn_due
 
 HAND_SIZE = 3
 FIRST_DEALER = 0
@@ -35,6 +35,7 @@ def new_match(seats: int, target_score: int, deals_to_win: int, setup: Setup) ->
         deals_to_win=deals_to_win,
         turn_timeout=float(setup.timeouts.turn),
         hand_ack_timeout=float(setup.timeouts.hand_ack),
+        trick_pause=float(setup.timeouts.trick_pause),
         phase="playing",
         deal_number=0,
         dealer=FIRST_DEALER,
@@ -126,7 +127,7 @@ def finish_trick(
     now: float,
 ) -> Outcome:
     """The trick's winner takes it and leads the next one, once everybody has drawn: its turn
-    starts once the trick has stayed on the table for ``TRICK_PAUSE_SECONDS``."""
+    starts once the trick has stayed on the table for its ``trick_pause``."""
     done = resolve(trick, state.trump_card.suit)
     side = side_of(done.winner)
     won = list(state.won)
@@ -145,8 +146,8 @@ def finish_trick(
         tricks_won=(tricks[0], tricks[1]),
         counter=state.counter + 1,
         turn=done.winner,  # unless that was the last trick: finish_deal clears the turn
-        turn_due=turn_due(now, now + TRICK_PAUSE_SECONDS, state.turn_timeout),
-        paused_until=now + TRICK_PAUSE_SECONDS,
+        turn_due=turn_due(now, now + state.trick_pause, state.turn_timeout),
+        paused_until=now + state.trick_pause,
     )
     if any(hands):
         return Outcome(state, tuple(events))

@@ -17,7 +17,7 @@ from domain.cards import Card, codes, parse_cards
 from domain.engine import JSON
 from domain.games.codec import int_pair, optional_float, optional_int
 from domain.games.tricks.codec import dump_plays, dump_trick, load_plays, load_trick
-from domain.games.tricks.trick import CompletedTrick, Play
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, CompletedTrick, Play
 
 BriscolaPhase = Literal["playing", "hand_end", "finished"]
 
@@ -134,6 +134,7 @@ class BriscolaState(NamedTuple):
     hand_end_due: float | None
     winner: str | None
     paused_until: float | None = None  # the finished trick's pause: no turn's clock starts before it
+    trick_pause: float = TRICK_PAUSE_SECONDS  # how long that pause is (``Timeouts.trick_pause``)
 
     @property
     def deck_count(self) -> int:
@@ -175,6 +176,7 @@ def dump_state(state: BriscolaState) -> JSON:
         "hand_end_due": state.hand_end_due,
         "winner": state.winner,
         "paused_until": state.paused_until,
+        "trick_pause": state.trick_pause,
     }
 
 
@@ -210,4 +212,5 @@ def load_state(data: Mapping[str, Any]) -> BriscolaState:
         hand_end_due=optional_float(data["hand_end_due"]),
         winner=data["winner"],
         paused_until=optional_float(data.get("paused_until")),
+        trick_pause=float(data.get("trick_pause", TRICK_PAUSE_SECONDS)),
     )

@@ -91,6 +91,7 @@ class ChiamataEngine(EngineBase[ChiamataState]):
             deals_to_play=int(setup.options["deals_to_play"]),
             turn_timeout=float(setup.timeouts.turn),
             hand_ack_timeout=float(setup.timeouts.hand_ack),
+            trick_pause=float(setup.timeouts.trick_pause),
             phase="auction",
             deal_number=0,
             dealer=SEATS - 1,

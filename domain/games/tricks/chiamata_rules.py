@@ -29,7 +29,7 @@ from domain.games.tricks.chiamata_state import (
 )
 from domain.games.tricks.codec import trick_public
 from domain.games.tricks.dealing import deal_round, deck_for_deal
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, Play, next_seat, resolve, turn_due
+from domain.games.tricks.trick import Play, next_seat, resolve, turn_due
 
 SEATS = 5
 HAND_SIZE = 8
@@ -110,7 +110,7 @@ def call(state: ChiamataState, seat: int, called: Card, now: float) -> Outcome:
 def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.Random) -> Outcome:
     """Play a card; the last card of a trick also settles the trick (the state is copied once
     either way: this runs for every card played). The trick's winner leads the next one, its turn
-    starting once the trick has stayed on the table for ``TRICK_PAUSE_SECONDS``."""
+    starting once the trick has stayed on the table for its ``trick_pause``."""
     called = state.called_card
     assert called is not None  # cards are played only once a card has been called
     hands = list(state.hands)
@@ -151,8 +151,8 @@ def play(state: ChiamataState, seat: int, played: Card, now: float, rng: random.
         won=tuple(won),
         tricks_won=tuple(tricks),
         turn=done.winner,
-        turn_due=turn_due(now, now + TRICK_PAUSE_SECONDS, state.turn_timeout),
-        paused_until=now + TRICK_PAUSE_SECONDS,
+        turn_due=turn_due(now, now + state.trick_pause, state.turn_timeout),
+        paused_until=now + state.trick_pause,
     )
     if any(hands):
         return Outcome(state, tuple(events))

@@ -19,7 +19,7 @@ from domain.engine import JSON
 from domain.games.codec import optional_float, optional_int
 from domain.games.tricks.auction import PLAIN_TARGET, Auction, dump_auction, load_auction
 from domain.games.tricks.codec import dump_plays, dump_trick, load_plays, load_trick, optional_card
-from domain.games.tricks.trick import CompletedTrick, Play
+from domain.games.tricks.trick import TRICK_PAUSE_SECONDS, CompletedTrick, Play
 
 ChiamataPhase = Literal["auction", "call", "playing", "hand_end", "finished"]
 
@@ -176,6 +176,7 @@ class ChiamataState(NamedTuple):
     turn_due: float | None
     hand_end_due: float | None
     paused_until: float | None = None  # the finished trick's pause: no turn's clock starts before it
+    trick_pause: float = TRICK_PAUSE_SECONDS  # how long that pause is (``Timeouts.trick_pause``)
 
     @property
     def deals_counted(self) -> int:
@@ -223,6 +224,7 @@ def dump_state(state: ChiamataState) -> JSON:
         "turn_due": state.turn_due,
         "hand_end_due": state.hand_end_due,
         "paused_until": state.paused_until,
+        "trick_pause": state.trick_pause,
     }
 
 
@@ -258,6 +260,7 @@ def load_state(data: Mapping[str, Any]) -> ChiamataState:
         turn_due=optional_float(data["turn_due"]),
         hand_end_due=optional_float(data.get("hand_end_due")),
         paused_until=optional_float(data.get("paused_until")),
+        trick_pause=float(data.get("trick_pause", TRICK_PAUSE_SECONDS)),
     )
 
 

@@ -4,9 +4,10 @@ Any card may be played. The highest trump wins the trick; when no trump was
 played, the highest card of the suit led wins and a card of another suit never
 does.
 
-A completed trick stays on the table a moment before the next lead (``TRICK_PAUSE_SECONDS``): no
-turn's clock starts before that pause is over (``turn_due``), so it is taken from nobody's time,
-whoever leads and however fast the lead comes.
+A completed trick stays on the table a moment before the next lead (``Timeouts.trick_pause``, by
+default ``TRICK_PAUSE_SECONDS``; a match keeps its own in its state): no turn's clock starts before
+that pause is over (``turn_due``), so it is taken from nobody's time, whoever leads and however fast
+the lead comes.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from domain.cards import Card, Suit
 from domain.games.tricks.cards import points_of, strength
 
 TRICK_PAUSE_SECONDS = 2.0
-"""How long a completed trick stays on the table before the next lead (the browser shows it that
-long, then slides it away): the seat that leads the next trick gets this on top of its turn time,
-and the views carry it as ``trick_pause_seconds``."""
+"""How long a completed trick stays on the table before the next lead unless the server says
+otherwise (``Timeouts.trick_pause``), and the pause of a state or record dumped before matches
+kept their own: the seat that leads the next trick gets it on top of its turn time, and the views
+carry it as ``trick_pause_seconds`` (the browser shows the trick a little less long, then slides
+it away)."""
 
 
 def turn_due(now: float, paused_until: float | None, turn_timeout: float) -> float:

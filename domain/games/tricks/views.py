@@ -24,7 +24,6 @@ from domain.games.tricks.chiamata_state import (
     standings_winner,
 )
 from domain.games.tricks.codec import dump_plays, trick_view
-from domain.games.tricks.trick import TRICK_PAUSE_SECONDS
 
 PER_SEAT_KEYS = ("hand", "your_turn", "legal_moves")
 
@@ -57,7 +56,7 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
         "last_hand": state.deals[-1].public() if state.deals else None,
         "acknowledged": list(state.acknowledged) if hand_end else [],
         "hand_end_deadline": state.hand_end_due if hand_end else None,
-        "trick_pause_seconds": TRICK_PAUSE_SECONDS,
+        "trick_pause_seconds": state.trick_pause,
         "winner": state.winner,
     }
     if seat is not None:
@@ -109,7 +108,7 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "last_hand": state.deals[-1].public() if state.deals else None,
         "acknowledged": list(state.acknowledged) if hand_end else [],
         "hand_end_deadline": state.hand_end_due if hand_end else None,
-        "trick_pause_seconds": TRICK_PAUSE_SECONDS,
+        "trick_pause_seconds": state.trick_pause,
         "winner": _chiamata_winner(state, final),
     }
     if seat is not None:

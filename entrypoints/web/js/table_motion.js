@@ -8,8 +8,17 @@
 
 import { cardRects, fly } from "./motion.js";
 
-/** How long what lingers (a finished trick) stays on the table before it goes. */
+/** How long what lingers (a finished trick) stays on the table before it goes, at most. */
 export const LINGER_MS = 1500;
+/** The share of the server's pause after a trick (``trick_pause_seconds``) that the trick lingers:
+ * it has gone, and the cue of the turn after it shows, before that turn's clock starts. */
+const LINGER_SHARE = 0.75;
+
+/** How long what lingers after ``view`` stays: LINGER_MS, or less where the server pauses less. */
+export function lingerMs(view) {
+  const pause = view && view.trick_pause_seconds;
+  return typeof pause === "number" ? Math.min(LINGER_MS, pause * 1000 * LINGER_SHARE) : LINGER_MS;
+}
 /** How long a seat shows what was called out on it. */
 const FLASH_SHOWN_MS = 2500;
 
@@ -40,7 +49,7 @@ export class TableMotion {
     const where = this.whereThingsAre();
     const family = this.family();
     this.moves = (family.motion && family.motion(previous, view)) || {};
-    if (this.moves.linger) this.keep(this.moves.linger, where);
+    if (this.moves.linger) this.keep(this.moves.linger, where, lingerMs(view));
     return where;
   }
 
@@ -77,15 +86,15 @@ export class TableMotion {
     return { cards: cardRects(this.root), seats };
   }
 
-  /** ``held`` stays; what comes next shows once it has gone (at most LINGER_MS). */
-  keep(held, where) {
+  /** ``held`` stays ``ms``; what comes next shows once it has gone. */
+  keep(held, where, ms) {
     if (this.held) this.collect(where);
     this.held = held;
     this.timer = setTimeout(() => {
       const now = this.whereThingsAre();
       this.collect(now);
       this.redraw();
-    }, LINGER_MS);
+    }, ms);
   }
 
   /** Take what lingers off the table: its cards slide to the seat's pile after the redraw. */

@@ -4,8 +4,8 @@
 // has gone and the card to answer is on the felt.
 //
 // The delay is not charged to the player: the server's turn deadline for the seat that leads after a
-// trick already allows for the pause (``trick_pause_seconds`` in the view, which is at least
-// LINGER_MS), and the countdown shown is still the server's.
+// trick already allows for the pause (``trick_pause_seconds`` in the view, longer than the trick
+// lingers: see ``lingerMs`` in ./table_motion.js), and the countdown shown is still the server's.
 
 /** ``view`` as the player should see it now: unchanged, or with the turn held while ``lingering``. */
 export function cuedView(view, lingering) {

@@ -73,11 +73,12 @@ def play_match(
     game_id: str = "g-record",
     leavers: float = 0.01,
     options: dict[str, Any] | None = None,
+    timeouts: Timeouts = TIMEOUTS,
 ) -> PlayedMatch:
     """A random match of ``engine`` dealt from ``seed``: ``seats`` sit down in chair order
     (default: a person in chair 0, then people or computer players at random); each move
     a person in it may leave (``leavers``: the chance), a computer player taking over.
-    ``options``: the table's (default: ``short_match``'s)."""
+    ``options``: the table's (default: ``short_match``'s); ``timeouts``: the server's."""
     if seats is None:
         others = (
             computer_player(chair) if plan.random() < 0.3 else Seat(f"u{chair}", plan.choice(NAMES))
@@ -97,12 +98,12 @@ def play_match(
         turn_seconds=plan.choice((None, 45.5)),
     )
     now = T0 + round(plan.uniform(0.0, 1.0), 6)
-    step: steps.Step | None = steps.open_table(table, now, engine, TIMEOUTS, secret)
+    step: steps.Step | None = steps.open_table(table, now, engine, timeouts, secret)
     log: list[Logged] = []
     for chair in range(1, engine.seats):
         assert step is not None
         now += plan.uniform(0.0, 3.0)
-        step = steps.seat_player(step.session, seats[chair], now, engine, TIMEOUTS, secret, chair)
+        step = steps.seat_player(step.session, seats[chair], now, engine, timeouts, secret, chair)
     assert step is not None and step.logged is not None, "the last chair taken starts the match"
     log.append(step.logged)
     session, state = step.session, step.state

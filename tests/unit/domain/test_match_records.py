@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import entrypoints
 from domain.commitment import SCHEME, commitment
-from domain.engine import GameEngine
+from domain.engine import GameEngine, Timeouts
 from domain.live_game import Seat
 from domain.match_record import FORMAT, FORMAT_VERSION, Unrecordable, build_record, result_json
 from domain.verification import BROKEN_COMMITMENT, Verdict, check_record
@@ -217,6 +217,22 @@ def test_a_record_of_a_match_someone_left_shows_the_hand_over_and_who_played_on(
             "bot": True,
         }
     assert check(record).ok
+
+
+@pytest.mark.parametrize("game_type", ["briscola", "briscola_chiamata", "tressette"])
+def test_a_record_of_a_match_dealt_with_a_shorter_trick_pause_says_so_and_replays_to_its_result(
+    game_type: str,
+) -> None:
+    engine = REGISTRY.get(game_type)
+    timeouts = Timeouts(turn=30.0, hand_ack=20.0, trick_pause=0.25)
+    played = play_match(engine, "ef" * 32, random.Random(5), timeouts=timeouts)
+    record = written(played)
+
+    VALIDATOR.validate(record)
+    assert record["steps"][0]["timeouts"]["trick_pause"] == 0.25
+    verdict = check_record(record, REGISTRY, keep_states=True)
+    assert verdict.ok, verdict.problem
+    assert engine.view(verdict.states[-1], None)["trick_pause_seconds"] == 0.25
 
 
 def test_a_match_started_without_a_salt_gets_no_record() -> None:

@@ -49,3 +49,11 @@ async def test_a_test_swaps_a_part_by_overriding_its_provider() -> None:
     assert games.clock is clock and games.matches is matches
     assert (await container.logins.async_()) is (await container.live.async_()).logins
     await container.shutdown_resources()  # type: ignore[misc]
+
+
+def test_the_games_are_dealt_with_the_configured_turn_hand_end_and_trick_pause_times() -> None:
+    settings = replace(
+        MEMORY, turn_timeout_seconds=45.0, hand_ack_timeout_seconds=20.0, trick_pause_seconds=0.5
+    )
+    timeouts = build_container(settings).timeouts()
+    assert (timeouts.turn, timeouts.hand_ack, timeouts.trick_pause) == (45.0, 20.0, 0.5)

@@ -1,16 +1,22 @@
 """A completed trick stays on the table a moment before the next lead: the server charges that pause
 to nobody. The seat that leads next gets a deadline ``TRICK_PAUSE_SECONDS`` later than an ordinary
 turn's, a turn that comes during the pause (after a quick lead) starts its clock when the pause is
-over, and the views say how long the pause is (``trick_pause_seconds``)."""
+over, and the views say how long the pause is (``trick_pause_seconds``). A server may set another
+pause (``Timeouts.trick_pause``): each match keeps the one it was dealt with, so its replay and its
+saved state hold the same pause, and a state saved before the pause could be set has the default."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from domain.engine import GameEngine
+from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
 from domain.games.tricks import BRISCOLA_CHIAMATA as CHIAMATA
 from domain.games.tricks.trick import TRICK_PAUSE_SECONDS
+from domain.match_log import Logged
 from tests.unit.games.tricks.helpers import NOW, TIMEOUTS, rng
 
 
@@ -30,9 +36,10 @@ def play_a_card(engine: GameEngine, state: object, now: float) -> tuple[object, 
     return outcome.state, seat, tuple(event.kind for event in outcome.events)
 
 
-def to_the_first_trick(engine: GameEngine) -> object:
-    """A state whose seat on turn leads the first trick (for chiamata: after a one-bid auction)."""
-    state = engine.start({}, TIMEOUTS, NOW, rng()).state
+def to_the_first_trick(engine: GameEngine, pause: float = TRICK_PAUSE_SECONDS) -> object:
+    """A state whose seat on turn leads the first trick (for chiamata: after a one-bid auction),
+    of a match dealt with a trick pause of ``pause``."""
+    state = engine.start({}, replace(TIMEOUTS, trick_pause=pause), NOW, rng()).state
     if engine is CHIAMATA:
         opener = engine.turn(state)
         assert opener is not None
@@ -100,3 +107,47 @@ def test_a_lead_played_after_the_pause_gives_the_next_seat_a_whole_turn_from_the
     later = now + TRICK_PAUSE_SECONDS + 3.0
     state, _, _ = play_a_card(engine, state, later)
     assert engine.view(state, None)["turn_deadline"] == later + TIMEOUTS.turn
+
+
+TRICK_ENGINES = [BRISCOLA, BRISCOLA_A_QUATTRO, CHIAMATA, TRESSETTE, TRESSETTE_A_QUATTRO]
+
+
+@pytest.mark.parametrize("engine", TRICK_ENGINES, ids=lambda e: e.game_type)
+def test_a_match_dealt_with_a_shorter_pause_holds_the_next_lead_that_long_and_its_views_say_so(
+    engine: GameEngine,
+) -> None:
+    state = to_the_first_trick(engine, pause=0.25)
+    now = NOW + 10.0
+    while True:
+        now += 1.0
+        state, _, kinds = play_a_card(engine, state, now)
+        if "trick" in kinds:
+            break
+    leader = engine.turn(state)
+    assert leader is not None
+    assert engine.view(state, leader)["turn_deadline"] == now + 0.25 + TIMEOUTS.turn
+    assert {engine.view(state, seat)["trick_pause_seconds"] for seat in (None, leader)} == {0.25}
+
+
+@pytest.mark.parametrize("engine", TRICK_ENGINES, ids=lambda e: e.game_type)
+def test_a_saved_match_keeps_its_pause_and_one_saved_before_the_pause_could_be_set_has_two_seconds(
+    engine: GameEngine,
+) -> None:
+    state = to_the_first_trick(engine, pause=0.25)
+    assert engine.view(engine.load(engine.dump(state)), None)["trick_pause_seconds"] == 0.25
+    older = {key: value for key, value in engine.dump(state).items() if key != "trick_pause"}
+    assert engine.view(engine.load(older), None)["trick_pause_seconds"] == TRICK_PAUSE_SECONDS
+
+
+def test_the_match_log_keeps_a_pause_other_than_the_default_and_says_nothing_of_the_default() -> None:
+    short = Logged.start(1, NOW, replace(TIMEOUTS, trick_pause=0.25))
+    usual = Logged.start(1, NOW, TIMEOUTS)
+    assert short.dump()["timeouts"] == {
+        "turn": TIMEOUTS.turn,
+        "hand_ack": TIMEOUTS.hand_ack,
+        "trick_pause": 0.25,
+    }
+    assert usual.dump()["timeouts"] == {"turn": TIMEOUTS.turn, "hand_ack": TIMEOUTS.hand_ack}
+    assert Logged.load(short.dump()) == short
+    assert Logged.load(usual.dump()) == usual
+    assert Logged.load(usual.dump()).timeouts == replace(TIMEOUTS, trick_pause=TRICK_PAUSE_SECONDS)
