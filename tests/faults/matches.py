@@ -386,11 +386,13 @@ class Seat:
 
     async def close(self) -> None:
         self.closing = True
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
         with contextlib.suppress(Exception):
-            await self.socket.close()
+            await self.socket.close()  # the pump's receive ends with ConnectionClosed
+        if self._task is not None:
+            # Python 3.11's wait_for can swallow a cancel that races a frame's arrival: ask until done
+            while not self._task.done():
+                self._task.cancel()
+                await asyncio.wait({self._task}, timeout=1)
 
 
 async def wait_for(condition: Callable[[], bool], timeout: float, step: float = 0.01) -> bool:
