@@ -56,7 +56,7 @@ async def test_a_move_refused_as_busy_is_played_by_one_click_at_both_sizes_and_l
     browser: Browser, server: RunningServer
 ) -> None:
     admission = BusyAtFirst(refusals=2)
-    server.app.ctx.admission = admission  # every socket opened from now on asks it
+    server.container.admission.override(admission)  # every socket opened from now on asks it
     anna = await open_guest(browser, server, "Anna")
     code = await create_table(anna, "scopa")
     bruno = await open_guest(browser, server, "Bruno", PHONE, "it-IT")
@@ -77,7 +77,7 @@ async def test_a_server_that_stays_busy_says_so_after_the_table_tried_enough(
     browser: Browser, server: RunningServer
 ) -> None:
     admission = BusyAtFirst(refusals=1_000)
-    server.app.ctx.admission = admission
+    server.container.admission.override(admission)
     anna = await open_guest(browser, server, "Anna", PHONE, "it-IT")
     code = await create_table(anna, "scopa")
     bruno = await open_guest(browser, server, "Bruno")

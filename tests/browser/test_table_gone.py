@@ -19,12 +19,13 @@ async def test_a_table_the_server_lost_is_shown_as_gone_with_a_way_back(
     # The socket is open (a socket still connecting would only learn of the loss after a few retries).
     await expect(anna.by("connection")).to_be_hidden()
     game_id = anna.page.url.rsplit("/", 1)[-1]
-    games = server.app.ctx.games
+    games = server.games
     assert await games.store.get(game_id) is not None
 
     games.store._forget(game_id)  # as if Redis had restarted without its data
     games.live.forget(game_id)
-    await server.app.ctx.hub.on_notification(Notification(None))  # the resync after reconnecting
+    hub = await server.container.hub.async_()
+    await hub.on_notification(Notification(None))  # the resync after reconnecting
 
     await expect(anna.page.get_by_role("heading", name="This table is gone")).to_be_visible()
     await expect(anna.by("table-error")).to_have_text("The game no longer exists on the server.")
