@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Browser, ViewportSize, expect
 
+from adapters.memory.game_store import MemoryGameStore
 from application.ports import Notification
 from tests.browser.pages import DESKTOP, PHONE, create_table, open_guest
 from tests.integration.server import RunningServer
@@ -22,6 +23,7 @@ async def test_a_table_the_server_lost_is_shown_as_gone_with_a_way_back(
     games = server.games
     assert await games.store.get(game_id) is not None
 
+    assert isinstance(games.store, MemoryGameStore)  # the browser tests' server keeps games in memory
     games.store._forget(game_id)  # as if Redis had restarted without its data
     games.live.forget(game_id)
     hub = await server.container.hub.async_()
