@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from playwright.async_api import Browser, ViewportSize, expect
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from entrypoints.oidc_settings import OidcProviderSettings
 from tests.browser.pages import Player, open_page, play_a_card
@@ -77,20 +78,20 @@ async def play_cards_until(
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
-        for testid in shown:
-            if await player.by(testid).count():
-                return testid
-        assert loop.time() < deadline, f"{player.name}: none of {shown} showed in time"
-        if ack and await player.by("ack").count():
-            version = await player.version()
+        left = deadline - loop.time()
+        assert left > 0, f"{player.name}: none of {shown} showed in time"
+        try:
+            what = await player.next_of(*shown, ack=ack, timeout=left)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"{player.name}: none of {shown} showed in time") from None
+        if what in shown:
+            return what
+        version = await player.version()
+        if what == "ack":
             await player.by("ack").click()
-            await player.wait_for_version_after(version)
-        elif await player.your_turn() and await player.by("hand").locator("[data-testid=hand-card]").count():
-            version = await player.version()
-            await play_a_card(player)
-            await player.wait_for_version_after(version)
         else:
-            await asyncio.sleep(0.05)
+            await play_a_card(player)
+        await player.wait_for_version_after(version)
 
 
 async def play_a_hand_together(*players: Player) -> None:

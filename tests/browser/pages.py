@@ -21,6 +21,17 @@ DESKTOP: ViewportSize = {"width": 1000, "height": 700}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
+# What a player waits for next (see ``Player.next_of``): the first shown test id, a summary to acknowledge,
+# or their turn with a card in hand; false (keep waiting) otherwise.
+NEXT_OF = """([shown, ack]) => {
+  for (const id of shown) if (document.querySelector(`[data-testid="${id}"]`)) return id;
+  if (ack && document.querySelector('[data-testid=ack]')) return 'ack';
+  const table = document.querySelector('[data-testid=table]');
+  const card = document.querySelector('[data-testid=hand] [data-testid=hand-card]');
+  return table?.dataset.yourTurn === 'true' && card ? 'turn' : false;
+}"""
+
+
 @dataclass
 class Player:
     """One browser context logged in as a guest, and the JavaScript errors its page raised."""
@@ -51,6 +62,17 @@ class Player:
     async def hand(self) -> list[str]:
         cards = await self.by("hand").locator("[data-card]").all()
         return [code for code in [await c.get_attribute("data-card") for c in cards] if code]
+
+    async def next_of(self, *shown: str, ack: bool = False, timeout: float = 60.0) -> str:
+        """Wait, in the page, until one of the ``shown`` test ids is on it (returns that id), or, with
+        ``ack``, a hand's summary waits for its acknowledgement ("ack"), or it is this player's turn with
+        a card in hand ("turn"). The page looks every 50 ms itself: no round trip per look."""
+        handle = await self.page.wait_for_function(
+            NEXT_OF, arg=[list(shown), ack], polling=50, timeout=timeout * 1000
+        )
+        what = await handle.json_value()
+        assert isinstance(what, str), what
+        return what
 
     async def wait_for_version_after(self, version: int, timeout: float = 5000) -> bool:
         """Wait until the table shows a newer state than ``version``; False on timeout."""
@@ -170,14 +192,10 @@ async def play_until_the_hand_ends(player: Player, timeout: float = 60.0) -> Non
     """Play a card on each of the player's turns until the hand-end summary shows."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not await player.by("hand-end").count():
-        assert loop.time() < deadline, "the hand did not end in time"
-        if await player.your_turn():
-            version = await player.version()
-            await play_a_card(player)
-            await player.wait_for_version_after(version)
-        else:
-            await asyncio.sleep(0.05)
+    while await player.next_of("hand-end", timeout=max(0.1, deadline - loop.time())) == "turn":
+        version = await player.version()
+        await play_a_card(player)
+        await player.wait_for_version_after(version)
 
 
 async def act_if_needed(player: Player) -> bool:
