@@ -1,7 +1,8 @@
 """What every bot shares: the ``Strategy`` protocol and reading the common parts of a view.
 
-A strategy decides from a seat's own view (``engine.view(state, seat)``) and returns the
-action message a client would send. It keeps no memory between decisions.
+A strategy decides from a seat's own view (``engine.view(state, seat)``) and, if it wants them, the
+events that seat saw since the match began (``seen``: what a person in its chair watched happen), and
+returns the action message a client would send. It keeps no memory between decisions.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 Action = dict[str, Any]
+Seen = Sequence[Mapping[str, Any]]
+"""The events one seat saw since its match began, oldest first, each as that seat's client received
+it (``domain.events.visible_events``): public events and its own private ones, nobody else's."""
 T = TypeVar("T")
 
 ACK: Action = {"action": "ack"}
@@ -19,8 +23,9 @@ ACK: Action = {"action": "ack"}
 class Strategy(Protocol):
     """A computer player for one game family at one level."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
-        """The action for the seat ``view`` belongs to.
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
+        """The action for the seat ``view`` belongs to; ``seen`` is what that seat saw happen before
+        (strategies that read only the view ignore it).
 
         Returns ``{"action": "ack"}`` when the seat still has to dismiss a hand summary;
         raises ``ValueError`` when the seat has nothing to do (not its turn, game over).

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from domain.bots.base import ACK, Action, legal_moves, must_ack
+from domain.bots.base import ACK, Action, Seen, legal_moves, must_ack
 
 
 def choice_key(move: Action) -> str:
@@ -24,7 +24,7 @@ def choice_key(move: Action) -> str:
 class EasyStrategy:
     """A random legal move, for every game family."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
         moves = legal_moves(view)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.bots.base import Action
+from domain.bots.base import Action, Seen
 from domain.cards import Card
 from domain.engine import JSON, CardZones, Deadline, GameEngine, MatchResult, Outcome, Timeouts
 from domain.errors import TavoloError
@@ -186,7 +186,7 @@ class CheatingPlayer:
         self.engine = engine
         self.peephole = peephole
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         moves = list(view["legal_moves"])
         hands = self.engine.card_zones(self.peephole.state).hands
         others = sorted(card for hand in hands if hand != tuple(view.get("hand", ())) for card in hand)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat, plays
+from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import DECK, SETTEBELLO, Card, Suit
 from domain.games.fishing.captures import ace_sweeps, legal_captures
 
@@ -140,7 +140,7 @@ def score_move(card: Card, taken: tuple[Card, ...], sweep: bool, situation: Situ
 class FishingStrategy:
     """The normal level for scopa, scopa a quattro and scopone scientifico."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
         situation = read_situation(view)

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat, plays
+from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import Card
 from domain.games.tressette.cards import strength, thirds_of
 
@@ -62,7 +62,7 @@ def follow_card(
 class TressetteStrategy:
     """The normal level for tressette and tressette a quattro."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
         legal = {move["card"] for move in plays(legal_moves(view))}

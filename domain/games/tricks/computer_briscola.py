@@ -21,7 +21,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat, plays
+from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import Card, Suit
 from domain.games.tricks.cards import card_points, strength
 from domain.games.tricks.trick import beats
@@ -158,7 +158,7 @@ def sight_from(view: Mapping[str, Any], seat: int, trump: Suit, friends: Collect
 class BriscolaStrategy:
     """The normal level for briscola and briscola a quattro."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
         legal_moves(view)

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from domain.bots.base import ACK, Action, legal_moves, must_ack, own_seat
+from domain.bots.base import ACK, Action, Seen, legal_moves, must_ack, own_seat
 from domain.cards import SUITS, Card, Suit
 from domain.games.tricks.cards import RANK_ORDER, card_points, strength
 from domain.games.tricks.computer_briscola import choose_card, sight_from
@@ -133,7 +133,7 @@ def friends_of(view: Mapping[str, Any], seat: int, hand: list[Card]) -> frozense
 class ChiamataStrategy:
     """The normal level for briscola chiamata."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
         moves = legal_moves(view)

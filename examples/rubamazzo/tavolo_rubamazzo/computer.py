@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.bots.base import ACK, Action, best_by, legal_moves, must_ack, own_seat, plays
+from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import DECK, RANKS, Card
 from tavolo_rubamazzo.config import HAND_SIZE
 
@@ -107,7 +107,7 @@ def score_move(move: Action, situation: Situation) -> float:
 class RubamazzoStrategy:
     """The normal level for every rubamazzo table."""
 
-    def decide(self, view: Mapping[str, Any], rng: random.Random) -> Action:
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
         moves = plays(legal_moves(view))

@@ -1,0 +1,53 @@
+"""What the searching computer player (level ``hard``) needs of a game family beyond its engine.
+
+The search (``domain.bots.search``) never reads a hidden card. It looks at one seat's information
+set — its own view, and the events it saw since the match began — and plays many possible deals
+that agree with it: ``deal`` makes each one, a full engine state in which the cards the seat cannot
+see are placed at random where they may be. On each, it tries moves through the engine itself
+(``engine.apply``), plays the rest of the hand out with a quick policy (``rollout``) until the hand
+is ``settled``, and scores the end for each seat (``payoff``). The move that did best over the
+deals is the one it plays.
+
+A family gives one ``SearchModel`` per game type (its engine's), as ``<family>/search.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from domain.bots.base import Action, Seen
+from domain.engine import GameEngine
+
+
+class SearchModel(Protocol):
+    """One game type as the search sees it."""
+
+    engine: GameEngine
+
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> Any:
+        """A full engine state, as ``engine.load`` would give it, that agrees with everything the
+        seat of ``view`` knows, and with nothing more: its view (its hand, the table, the counts of
+        every other hand and of the stock, scores, whose turn) and ``seen`` (each card played and by
+        whom, cards drawn in the open, bids, declarations, voids shown by not following suit). Each
+        card it cannot see is placed at random, uniformly among the places that agree with that
+        knowledge. It never reads the true state: only ``view`` and ``seen``."""
+        ...
+
+    def settled(self, state: Any, start: Any) -> bool:
+        """Whether the hand that was being played in ``start`` (a state ``deal`` made) is over in
+        ``state`` (its points are known, or the match is over): a playout stops there."""
+        ...
+
+    def payoff(self, state: Any, seat: int) -> float:
+        """How good ``state`` (settled) is for ``seat``, in [0, 1]: for its side's share of the
+        points of the hand that just ended (or 1 / 0 for a match won / lost), so that what is good
+        for one side is bad for the other."""
+        ...
+
+    def rollout(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """A quick, sensible move for ``seat``, which must act in ``state`` (a full deal, every card
+        known): the policy that plays a hand out after the move being tried. It is called thousands
+        of times a decision, so it must be cheap (no view, no search); it may read the whole state."""
+        ...
