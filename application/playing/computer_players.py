@@ -4,9 +4,13 @@ the computer, or in a seat a player handed over), moved by deadlines.
 A computer player's move is a short deadline (``bot:<version>``, see
 ``schedule``) scheduled whenever one must act — its turn, or a hand summary
 to dismiss — so they play with every human disconnected and on any worker.
-The strategy sees only its own seat's view, exactly what a person in that
-chair would see. Each level and chair is one account (``bot:<level>:<seat>``),
-so a table of computer players never repeats a player.
+The strategy sees only its own seat's view (and what that seat saw happen),
+exactly what a person in that chair would see. A cheap level decides inside
+the transition; a searching one (``domain.bots.levels.SEARCHING``) is asked
+first, away from the event loop (``thinking``), and its answer then goes
+through the transition keyed by the version it was asked at. Each level and
+chair is one account (``bot:<level>:<seat>``), so a table of computer
+players never repeats a player.
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ from typing import Any
 from application.identity.caller import Identity
 from application.playing.live_games import LiveGames
 from application.playing.schedule import bot_token, computer_to_act
+from application.playing.thinking import ThinkingUnavailable
 from application.playing.transition import Change, new_secret, transition
 from domain import steps
-from domain.bots.levels import LEVELS, Level
+from domain.bots.base import Action
+from domain.bots.levels import LEVELS, SEARCHING, Level
+from domain.bots.thinking import Question, StaleQuestion
 from domain.errors import Conflict, InvalidAction, NotFound
 from domain.live_game import LiveGame, Seat
 
@@ -105,6 +112,71 @@ def move(games: LiveGames, token: str) -> Change:
         return steps.computer_move(session, engine, state, seat, strategy, now)
 
     return change
+
+
+async def next_move(games: LiveGames, game_id: str, token: str) -> Change:
+    """The change for the computer player whose deadline ``token`` fired: a cheap level's (decided
+    in the transition, ``move``), or a searching level's answer, asked first away from the loop."""
+    question = await _question(games, game_id, token)
+    if question is None:
+        return move(games, token)
+    try:
+        action = await games.thinker().answer(question)
+    except (StaleQuestion, ThinkingUnavailable) as error:
+        log.info("no move from the computer player of game %s: %s", game_id, error)
+        return _nothing
+    log.debug("the computer player of game %s at version %d answered", game_id, question.version)
+    return thought_move(games, question, action)
+
+
+def thought_move(games: LiveGames, question: Question, action: Action) -> Change:
+    """The step of a searching computer player's ``action``, answered to ``question``: nothing once
+    the game moved past the version it was asked at (a late or repeated answer changes nothing)."""
+
+    def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
+        if session is None or state is None or session.version != question.version:
+            return None
+        engine = games.registry.get(session.game_type)
+        if computer_to_act(session, engine, state) != question.seat:
+            return None
+        return steps.act(session, engine, state, question.seat, action, now)
+
+    return change
+
+
+async def _question(games: LiveGames, game_id: str, token: str) -> Question | None:
+    """The question for a searching computer player on turn at ``token``'s version, else ``None``."""
+    session = games.live.session(game_id)
+    if session is None or token != bot_token(session.version):
+        session = await games.store.get(game_id)
+    if (
+        session is None
+        or token != bot_token(session.version)
+        or session.state is None
+        or session.seed is None
+    ):
+        return None
+    engine = games.registry.get(session.game_type)
+    state = games.live.state_of(session, engine)
+    seat = computer_to_act(session, engine, state)
+    chair = None if seat is None else session.seats[seat]
+    if seat is None or chair is None or bot_level(chair.user_id) not in SEARCHING:
+        return None
+    log_so_far = await games.store.log(game_id)
+    return Question(
+        game_id=game_id,
+        game_type=session.game_type,
+        level=bot_level(chair.user_id),
+        seat=seat,
+        version=session.version,
+        options=dict(session.options),
+        seed=session.seed,
+        log=tuple(log_so_far),
+    )
+
+
+def _nothing(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
+    return None
 
 
 def _existing(session: LiveGame | None) -> LiveGame:

@@ -38,7 +38,7 @@ async def fire_one(games: LiveGames, claimed: ClaimedDeadline) -> bool:
         session = await games.store.get(claimed.game_id)
         return session is not None and (await record_if_finished(games, session)) is not session
     change = (
-        computer_players.move(games, claimed.token)
+        await computer_players.next_move(games, claimed.game_id, claimed.token)
         if claimed.token.startswith(BOT_TOKEN)
         else _timeout(games, claimed.token)
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from application.playing.live_states import LiveStates
+from application.playing.thinking import InlineThinking, Thinking
 from application.ports import Clock, Commits, GameStore, MatchRepository, Metrics, NoMetrics
 from application.results.replay_cache import ReplayCache
 from domain.engine import Timeouts
@@ -31,6 +32,11 @@ class LiveGames:
     bot_delay: float = 0.8  # how long a computer player "thinks" before moving
     metrics: Metrics = field(default_factory=NoMetrics)
     live: LiveStates = field(default_factory=LiveStates)  # this process's latest known game states
+    thinking: Thinking | None = None  # where searching computer players think (None: inline, for tests)
+
+    def thinker(self) -> Thinking:
+        """Where searching computer players work out their moves."""
+        return self.thinking if self.thinking is not None else InlineThinking(self.registry)
 
 
 @dataclass(frozen=True)

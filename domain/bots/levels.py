@@ -6,3 +6,8 @@ from typing import Literal, get_args
 
 Level = Literal["easy", "normal"]
 LEVELS: tuple[Level, ...] = get_args(Level)
+
+SEARCHING: frozenset[str] = frozenset({"hard"})
+"""The levels whose computer players search: each move costs up to about a second of CPU, so it is
+worked out away from the web workers' event loops (``domain.bots.thinking``); the others decide in
+microseconds, where the move is applied."""
