@@ -312,6 +312,20 @@ class Settings:
     bot_move_delay_seconds: float = setting(
         "BOT_MOVE_DELAY_SECONDS", seconds, 0.8, 'how long a computer player "thinks" before moving'
     )
+    thinking_processes: int = setting(
+        "THINKING_PROCESSES",
+        whole_number(1),
+        1,
+        "processes each server worker starts (at the first move of a `hard` computer player) to work"
+        " out searching computer players' moves away from its event loop",
+    )
+    thinking_timeout_seconds: float = setting(
+        "THINKING_TIMEOUT_SECONDS",
+        seconds,
+        5.0,
+        "a searching computer player's move that takes longer is abandoned (its process replaced); the"
+        " seat's turn deadline then plays for it",
+    )
     games: tuple[str, ...] = setting(
         "GAMES",
         names,

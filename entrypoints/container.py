@@ -58,6 +58,7 @@ from adapters.redis.presence import RedisPresence
 from adapters.redis.probe import RedisProbe
 from adapters.redis.worker_loads import RedisWorkerLoads
 from adapters.sqlite.matches import SqliteMatchRepository
+from adapters.thinking.process_pool import ProcessPoolThinking
 from application.finding.open_tables import LobbyFeed
 from application.finding.quick_match import Matchmaker
 from application.identity.oidc_login import IdentityProvider
@@ -68,6 +69,7 @@ from application.operations.shared_lateness import SharedLateness
 from application.playing.attendance import Attendance
 from application.playing.hub import GameHub
 from application.playing.live_games import Archive, LiveGames
+from application.playing.thinking import Thinking
 from application.ports import (
     Clock,
     Commits,
@@ -278,6 +280,15 @@ def build_telemetry(settings: Settings) -> Any:
     )
 
 
+async def thinking_pool(settings: Settings) -> AsyncIterator[Thinking]:
+    """Where searching computer players think: a pool of processes, started at the first question."""
+    pool = ProcessPoolThinking(settings.thinking_processes, settings.games, settings.thinking_timeout_seconds)
+    try:
+        yield pool
+    finally:
+        await pool.close()
+
+
 def live_games(
     registry: EngineRegistry,
     live: LiveState,
@@ -286,6 +297,7 @@ def live_games(
     timeouts: Timeouts,
     metrics: Metrics,
     settings: Settings,
+    thinking: Thinking,
 ) -> LiveGames:
     return LiveGames(
         registry,
@@ -297,6 +309,7 @@ def live_games(
         turn_choices=tuple(sorted({*settings.turn_time_choices, timeouts.turn})),  # the default is a choice
         bot_delay=settings.bot_move_delay_seconds,
         metrics=metrics,
+        thinking=thinking,
     )
 
 
@@ -337,7 +350,10 @@ class Container(containers.DeclarativeContainer):
         hand_ack=settings.provided.hand_ack_timeout_seconds,
         trick_pause=settings.provided.trick_pause_seconds,
     )
-    games = providers.Singleton(live_games, registry, live, clock, matches, timeouts, metrics, settings)
+    thinking: providers.Provider[Thinking] = providers.Resource(thinking_pool, settings)
+    games = providers.Singleton(
+        live_games, registry, live, clock, matches, timeouts, metrics, settings, thinking
+    )
     archive = providers.Singleton(Archive, registry, matches)
     hub = providers.Singleton(GameHub, games, live.provided.notifier, live.provided.presence)
     lobby_feed = providers.Singleton(LobbyFeed, games, live.provided.lobby)

@@ -1,0 +1,1 @@
+"""Where searching computer players think: the ``Thinking`` port's adapters."""
