@@ -23,7 +23,7 @@ LOCK_FLAGS := --universal --fork-strategy fewest --python-version 3.11 --custom-
 # only that notice is silenced, real warnings still show.
 INSTALL_PROJECT := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet --no-deps -e .
 
-.PHONY: run verify test install install-dev lint check lock lock-upgrade check-locks check-lowest
+.PHONY: run verify test test-rest install install-dev lint check lock lock-upgrade check-locks check-lowest
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,17 +52,20 @@ lint: install-dev
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-# Both halves of the suite mostly wait (on TTLs and deadlines running out, on servers starting and
-# stopping, on Chromium and the table's timers), so they run in parallel workers (pytest-xdist): the
-# rest of the suite in 2, one test file per worker at a time (--dist loadfile keeps a file's
-# module-wide servers in one worker), then the browser tests in 3, on these 2-core machines. The
-# browser tests run from a minute to a few seconds each: an idle worker takes tests queued for a busy
-# one (--dist worksteal), so the run does not end on one worker's queue of long tests.
+# The rest of the suite mostly waits (on TTLs and deadlines running out, on servers starting and
+# stopping): it runs in 2 parallel workers (pytest-xdist), one test file per worker at a time (--dist
+# loadfile keeps a file's module-wide servers in one worker), with the linters beside it on the CPU it
+# leaves idle (make -j2; --output-sync prints each one's report whole when it is done). Then the browser
+# tests, which keep Chromium busy drawing tables, in 3 workers: an idle worker takes tests queued for a
+# busy one (--dist worksteal), so the run does not end on one worker's queue of long tests.
 TEST_WORKERS ?= 2
 BROWSER_WORKERS ?= 3
-test: lint
-	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint test-rest
 	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) --dist worksteal tests/browser
+
+test-rest: install-dev
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser
 
 $(UV_STAMP):
 	$(PYTHON) -m venv $(TOOLS)
