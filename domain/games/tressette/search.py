@@ -59,8 +59,10 @@ from domain.games.tressette.trick import playable
 from domain.games.tricks.codec import load_plays
 from domain.games.tricks.trick import CompletedTrick, Play
 
-DEAL_ATTEMPTS = 400
-"""Deals tried before giving up on the declarations and signals (never reached on real positions)."""
+DEAL_ATTEMPTS = 1000
+"""Deals tried before giving up on the declarations and signals: the worst real position measured
+turned 93 % of deals down, so all of them failing is out of reach; if it ever happened, the last deal
+is kept (its counts and voids still right)."""
 EXPLORE = 0.1
 """How often the rollout plays a random legal card instead of its rule of thumb."""
 RANK_BY_NAME = {name: rank for rank, name in KIND_NAMES.items()}

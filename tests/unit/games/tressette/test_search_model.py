@@ -8,6 +8,7 @@ signals, draws).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -17,12 +18,12 @@ import pytest
 
 from domain.bots import Strategy
 from domain.bots.easy import EasyStrategy
-from domain.cards import Card
+from domain.cards import Card, Suit, cards
 from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
 from domain.games.tressette.computer import TressetteStrategy
 from domain.games.tressette.declarations import declarations_in
 from domain.games.tressette.engine import TressetteEngine
-from domain.games.tressette.search import MODELS, TressetteSearchModel, declared_cards, read_hand
+from domain.games.tressette.search import MODELS, TressetteSearchModel, declared_cards, place, read_hand
 from domain.games.tressette.state import TressetteState
 from tests.unit.bots.simulate import NOW
 from tests.unit.bots.watching import Position, watched_positions
@@ -100,6 +101,25 @@ def test_every_deal_looks_the_same_from_the_seat_and_holds_the_truths_hidden_car
     assert checked > 50
 
 
+def drawn_since(position: Position, seat: int, suit: str) -> int:
+    """How many cards of ``suit`` ``seat`` may hold now though it lacked the suit once: the cards it
+    drew since it first showed that, less those of the suit it played since (two players, draws
+    hidden)."""
+    hand, _, _ = read_hand(position.seen, position.view["hand_number"])
+    leads: dict[int, Card] = {}
+    first = None
+    for who, card, index in hand.plays:
+        lead = leads.setdefault(index, card)
+        if who == seat and card.suit != lead.suit and lead.suit.value == suit:
+            first = index if first is None else first
+    assert first is not None
+    drawn = sum(1 for when, _ in hand.draws.get(seat, ()) if when > first)
+    played = sum(
+        1 for who, card, index in hand.plays if who == seat and index > first and card.suit.value == suit
+    )
+    return drawn - played
+
+
 @pytest.mark.parametrize(("engine", "options"), TABLES, ids=IDS)
 def test_a_seat_that_did_not_follow_suit_is_dealt_none_of_it_unless_it_may_have_drawn_it(
     engine: TressetteEngine, options: dict[str, Any]
@@ -112,14 +132,37 @@ def test_a_seat_that_did_not_follow_suit_is_dealt_none_of_it_unless_it_may_have_
         for truth_or_deal in (position.state, model.deal(position.view, position.seen, random.Random(index))):
             for seat, suits in voids.items():
                 unseen = [c for c in truth_or_deal.hands[seat] if c not in truth_or_deal.shown[seat]]
-                held = [c for c in unseen if c.suit.value in suits]
-                if draws_hidden:
-                    drawn = position.view["hand_counts"][seat]
-                    assert len(held) <= drawn
-                else:
-                    assert held == [], (seat, suits, truth_or_deal.hands[seat])
+                for suit in suits:
+                    held = [c for c in unseen if c.suit.value == suit]
+                    if draws_hidden:
+                        assert len(held) <= drawn_since(position, seat, suit)
+                    else:
+                        assert held == [], (seat, suit, truth_or_deal.hands[seat])
         voids_seen += sum(len(suits) for suits in voids.values())
     assert voids_seen > 20, "the matches showed hardly any void"
+
+
+def test_the_unseen_cards_are_placed_uniformly_among_the_placements_that_keep_the_voids() -> None:
+    pool = cards("01D 02D 03D 01C 02C 03C 01S")
+    room = (2, 2, 3)
+    caps = {(0, Suit.DENARI): 0, (1, Suit.COPPE): 1}
+    allowed = set()
+    for order in itertools.permutations(pool):
+        slots = (frozenset(order[:2]), frozenset(order[2:4]), frozenset(order[4:]))
+        if all(c.suit != Suit.DENARI for c in slots[0]) and sum(c.suit == Suit.COPPE for c in slots[1]) <= 1:
+            allowed.add(slots)
+    assert len(allowed) > 20
+    rng = random.Random(5)
+    draws = 200 * len(allowed)
+    counts = Counter(tuple(frozenset(slot) for slot in place(pool, room, caps, rng)) for _ in range(draws))
+    assert set(counts) == allowed
+    assert min(counts.values()) > 150 and max(counts.values()) < 250
+
+
+def test_the_deal_needs_the_events_of_the_hand_under_way() -> None:
+    position = next(decisions(TRESSETTE, {}, range(1)))
+    with pytest.raises(ValueError, match="events of the hand"):
+        model_of(TRESSETTE).deal(position.view, (), random.Random(0))
 
 
 @pytest.mark.parametrize(("engine", "options"), TABLES, ids=IDS)
