@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from domain.bots import Strategy
+from domain.bots.base import Action, Seen, legal_moves, must_ack, own_seat
 from domain.bots.easy import EasyStrategy
 from domain.cards import Card, Suit, cards
 from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
@@ -227,3 +228,43 @@ def test_the_rollout_plays_every_hand_out_with_legal_moves_and_the_payoff_splits
         assert all(0.0 <= payoff <= 1.0 for payoff in payoffs)
         assert payoffs[0] + payoffs[1] == pytest.approx(1.0)
         assert payoffs[0] == payoffs[-2]
+
+
+class FlatMonteCarlo:
+    """A stand-in for the search, for these end-to-end checks: each legal move is tried on a few
+    deals of the model and played out by its rollout; the best average payoff is played."""
+
+    def __init__(self, model: TressetteSearchModel, deals: int) -> None:
+        self.model = model
+        self.deals = deals
+
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
+        moves = legal_moves(view)
+        seat = own_seat(view)
+        if must_ack(view) or len(moves) == 1 or seat is None:
+            return moves[0]
+        engine = self.model.engine
+        totals = [0.0] * len(moves)
+        for _ in range(self.deals):
+            start = self.model.deal(view, seen, rng)
+            for index, move in enumerate(moves):
+                state = engine.apply(start, seat, move, NOW, rng).state
+                while not self.model.settled(state, start):
+                    acting = engine.to_act(state)[0]
+                    state = engine.apply(
+                        state, acting, self.model.rollout(state, acting, rng), NOW, rng
+                    ).state
+                totals[index] += self.model.payoff(state, seat)
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
+
+
+@pytest.mark.parametrize(("engine", "options"), TABLES, ids=IDS)
+def test_a_flat_monte_carlo_on_the_model_plays_a_whole_match_from_what_its_seats_saw(
+    engine: TressetteEngine, options: dict[str, Any]
+) -> None:
+    searching = FlatMonteCarlo(model_of(engine), deals=2)
+    players: list[Strategy] = [searching, TressetteStrategy()] * (engine.seats // 2)
+    decided = 0
+    for position in watched_positions(engine, players, 11, {**options, "target_score": 11}):
+        decided += position.seat % 2 == 0 and position.view["your_turn"]
+    assert decided > 10
