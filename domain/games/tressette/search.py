@@ -405,9 +405,20 @@ class TressetteSearchModel:
 
     def __init__(self, engine: TressetteEngine) -> None:
         self.engine: GameEngine = engine
+        self.last: tuple[Mapping[str, Any], Seen, Knowledge] | None = None
+        """The knowledge read for the last view and events dealt from: a search deals from the same
+        two objects on every iteration of a decision, and they are read once."""
+
+    def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Knowledge:
+        last = self.last
+        if last is not None and last[0] is view and last[1] is seen:
+            return last[2]
+        what = knowledge(view, seen)
+        self.last = (view, seen, what)
+        return what
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> TressetteState:
-        what = knowledge(view, seen)
+        what = self.knowledge(view, seen)
         state = what.base
         for _ in range(DEAL_ATTEMPTS):
             slots = place(what.pool, what.room, what.caps, rng)
