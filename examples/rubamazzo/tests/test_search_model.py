@@ -125,3 +125,10 @@ def test_the_rollout_steals_the_biggest_pile_it_can() -> None:
     )
     model = model_of(RUBAMAZZO_A_QUATTRO)
     assert model.rollout(state, 1, random.Random(0)) == {"action": "play", "card": "08D", "steal": 3}
+
+
+def test_the_deal_needs_the_events_of_the_hand_under_way() -> None:
+    engine = ENGINES[0]
+    position = next(decisions(engine, range(1)))
+    with pytest.raises(ValueError, match="events of the hand"):
+        model_of(engine).deal(position.view, (), random.Random(0))
