@@ -67,6 +67,7 @@ EXPLORE = 0.1
 """How often the rollout plays a random legal card instead of its rule of thumb."""
 RANK_BY_NAME = {name: rank for rank, name in KIND_NAMES.items()}
 UNBOUNDED = 99
+"""A cap no slot reaches (a seat holds ten cards, the stock twenty)."""
 
 
 @dataclass
@@ -80,8 +81,6 @@ class Hand:
     """Per seat, each card it drew (``None`` when not shown) with the number of tricks done by then."""
     signals: list[tuple[int, str, str, int]] = field(default_factory=list)
     """Each lead signal: its seat, the signal, the suit, the trick's index."""
-    actions: int = 0
-    """The actions this hand (plays), for the state's action counter."""
 
 
 def read_hand(seen: Seen, hand_number: int) -> tuple[Hand, int, int]:
