@@ -1,0 +1,181 @@
+"""The search models of rubamazzo for two, three and four players (``domain.bots.search_model``).
+
+``deal`` rebuilds the hand under way from one seat's view and the events it saw since the hand began:
+the table laid at the deal (``hand_started``) and every ``play`` since (what it captured, whose pile
+it stole) give every pile card by card, though the view shows only their tops and sizes; the
+``leftovers`` of a finished hand go under the last taker's pile. Rubamazzo obliges nothing that
+tells what a hand holds (a card that can take must take, but any card may be played), so the cards
+the seat cannot see — the other hands and the stock — are shuffled among them uniformly.
+
+``settled`` is the end of the hand (or of the match); ``payoff`` the seat's share of the cards
+taken in the hand, or 1 / 0 once the match is won or lost; ``rollout`` a quick rule of thumb on the
+full state: steal the biggest pile, else capture, else lay the card least likely to be taken.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.bots.base import ACK, Action, Seen
+from domain.bots.search_model import SearchModel
+from domain.cards import DECK, Card, parse_cards
+from domain.engine import GameEngine, Timeouts
+from tavolo_rubamazzo.config import SEAT_LABELS, label
+from tavolo_rubamazzo.engine import RubamazzoEngine
+from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
+from tavolo_rubamazzo.takes import Move, Pile, legal_moves
+from tavolo_rubamazzo.variants import ENGINES
+from tavolo_rubamazzo.views import play_action
+
+EXPLORE = 0.1
+"""How often the rollout plays a random legal move instead of its rule of thumb."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The hand under way as the seat's events tell it: the piles card by card, the last taker, and
+    the match's plays so far (its ``moves``)."""
+
+    piles: tuple[Pile, ...]
+    last_taker: int | None
+    moves: int
+    history: tuple[Mapping[str, Any], ...]
+
+
+def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
+    """The piles of hand ``hand_number`` replayed from ``seen`` (``ValueError`` when its start is
+    missing)."""
+    start = None
+    moves = 0
+    history: list[Mapping[str, Any]] = []
+    for index, event in enumerate(seen):
+        kind = event.get("kind")
+        if kind == "hand_started" and event.get("hand_number") == hand_number:
+            start = index
+        elif kind == "play":
+            moves += 1
+        elif kind == "hand_end":
+            history.append({key: value for key, value in event.items() if key != "kind"})
+    if start is None:
+        raise ValueError("the search needs the events of the hand under way (seen)")
+    table = list(parse_cards(seen[start]["table"]))
+    piles: list[Pile] = [() for _ in range(seats)]
+    last_taker = None
+    for event in seen[start + 1 :]:
+        kind = event.get("kind")
+        if kind == "play":
+            seat = int(event["seat"])
+            card = Card.parse(event["card"])
+            captured = parse_cards(event["captured"])
+            stolen_from = event["stolen_from"]
+            if stolen_from is not None:
+                piles[seat] = (*piles[stolen_from], *piles[seat], card)
+                piles[stolen_from] = ()
+                last_taker = seat
+            elif captured:
+                table.remove(captured[0])
+                piles[seat] = (*piles[seat], captured[0], card)
+                last_taker = seat
+            else:
+                table.append(card)
+        elif kind == "leftovers":
+            seat = int(event["seat"])
+            piles[seat] = (*parse_cards(event["cards"]), *piles[seat])
+    return Replay(tuple(piles), last_taker, moves, tuple(history))
+
+
+class RubamazzoSearchModel:
+    """Rubamazzo at one table size as the search sees it."""
+
+    def __init__(self, engine: RubamazzoEngine) -> None:
+        self.engine: GameEngine = engine
+        self.seats = engine.seats
+
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> RubamazzoState:
+        seat = int(view["seat"])
+        hand_number = int(view["hand_number"])
+        done = replay(seen, hand_number, self.seats)
+        own = parse_cards(view["hand"])
+        table = parse_cards(view["table"])
+        seen_cards = {*own, *table, *(card for pile in done.piles for card in pile)}
+        unseen = [card for card in DECK if card not in seen_cards]
+        rng.shuffle(unseen)
+        counts = view["hand_counts"]
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for other in range(self.seats):
+            if other == seat:
+                hands.append(own)
+                continue
+            hands.append(tuple(unseen[at : at + int(counts[other])]))
+            at += int(counts[other])
+        last_play = view["last_play"]
+        last_hand = view["last_hand"]
+        history = done.history
+        if last_hand is not None and (not history or history[-1] != last_hand):
+            history = (last_hand,)
+        phase: Phase = view["phase"]
+        winner = view["winner"]
+        scores = view["scores"]
+        return RubamazzoState(
+            game_type=str(view["game_type"]),
+            timeouts=Timeouts(turn=float(view["turn_seconds"]), hand_ack=Timeouts().hand_ack),
+            phase=phase,
+            hand_number=hand_number,
+            dealer=int(view["dealer"]),
+            hands=tuple(hands),
+            table=table,
+            deck=tuple(unseen[at:]),
+            piles=done.piles,
+            totals=tuple(int(scores[label(s)]) for s in range(self.seats)),
+            turn=view["turn"],
+            moves=done.moves,
+            turn_due=view["turn_deadline"],
+            last_taker=done.last_taker,
+            last_play=None if last_play is None else play_from_json(last_play),
+            acknowledged=tuple(int(s) for s in view["acknowledged"]),
+            hand_end_due=view["hand_end_deadline"],
+            history=tuple(dict(record) for record in history),
+            winner=None if winner is None else SEAT_LABELS.index(winner),
+        )
+
+    def settled(self, state: RubamazzoState, start: RubamazzoState) -> bool:
+        return state.phase != "playing" or state.hand_number != start.hand_number
+
+    def payoff(self, state: RubamazzoState, seat: int) -> float:
+        if state.phase == "finished":
+            return 1.0 if state.winner == seat else 0.0
+        counts = [len(pile) for pile in state.piles]
+        total = sum(counts)
+        return counts[seat] / total if total else 1.0 / self.seats
+
+    def rollout(self, state: RubamazzoState, seat: int, rng: random.Random) -> Action:
+        if state.phase != "playing":
+            return dict(ACK)
+        moves = legal_moves(state.hands[seat], seat, state.table, state.piles)
+        if len(moves) == 1:
+            return play_action(moves[0])
+        if rng.random() < EXPLORE:
+            return play_action(rng.choice(moves))
+        return play_action(max(moves, key=lambda move: worth(move, state, seat)))
+
+
+def worth(move: Move, state: RubamazzoState, seat: int) -> float:
+    """A stolen pile counts twice (it comes to us and leaves a rival), a capture its two cards; a
+    card laid on the table is safer the more of its rank we see (our hand, our pile's top), since
+    fewer are left for an opponent to take it with."""
+    if move.steal is not None:
+        return 2.0 * len(state.piles[move.steal]) + 1.0
+    if move.capture is not None:
+        return 2.0
+    rank = move.card.rank
+    in_sight = sum(1 for card in state.hands[seat] if card.rank == rank) - 1
+    own = state.piles[seat]
+    in_sight += bool(own) and own[-1].rank == rank
+    return -1.0 / (1 + in_sight)
+
+
+MODELS: Mapping[str, SearchModel] = {engine.game_type: RubamazzoSearchModel(engine) for engine in ENGINES}
