@@ -1,0 +1,258 @@
+"""The search models (``domain.bots.search_model``) of briscola and briscola a quattro, and the
+reading of a seat's history that briscola chiamata's model shares.
+
+What a seat knows of a deal of briscola: its own hand; the trump card, face up under the stock
+until the last draw, which takes it into a known hand (``trump_drawn``); every card played and by
+whom (``trick`` events, the trick on the table); how many cards each hand and the stock hold. Any
+card may be played at any time (nobody has to follow suit), so playing reveals no void. Every other
+card lies, as far as the seat can tell, anywhere among the other hands and the face-down stock:
+``deal`` places them there uniformly at random. Scores, piles, turn and phase are public and copied.
+
+A playout ends with the deal (``settled``) and scores the seat's side's share of its 120 card
+points; a deal that ends the match scores the match won or lost, with a tenth of that share left as
+a tie-break (so a decided match still prefers the better deal). The playout policy (``rollout``) is
+the normal bot's trick play (``computer_briscola.choose_card``) read straight off the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from domain.bots.base import Action, Seen, own_seat
+from domain.bots.search_model import SearchModel
+from domain.cards import DECK, Card, Suit
+from domain.engine import GameEngine, Timeouts
+from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
+from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, side_of
+from domain.games.tricks.cards import POINTS_PER_DEAL
+from domain.games.tricks.codec import load_plays
+from domain.games.tricks.computer_briscola import TrickSight, choose_card, partnership_friends
+from domain.games.tricks.trick import CompletedTrick, Play
+
+MATCH_WEIGHT = 0.9
+"""How much of a match-ending deal's payoff is the match won or lost; the rest is the card share."""
+
+DEFAULT_TIMEOUTS = Timeouts()
+"""The hand-end timeout is in no view while a deal is played; a deal made by ``deal`` uses this."""
+
+
+def card(code: str) -> Card:
+    return Card.parse(code)
+
+
+def cards(items: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in items)
+
+
+def viewing_seat(view: Mapping[str, Any], seen: Seen) -> int:
+    """The seat ``view`` belongs to: the view says it when the seat is on turn; otherwise the seat
+    of the last ``dealt`` event it saw (private: only its own)."""
+    seat = own_seat(view)
+    if seat is not None:
+        return seat
+    for event in reversed(seen):
+        if event.get("kind") == "dealt" and isinstance(event.get("seat"), int):
+            return int(event["seat"])
+    raise ValueError("neither the view nor what the seat saw names its seat")
+
+
+def this_deal(seen: Seen) -> Sequence[Mapping[str, Any]]:
+    """The events of the deal under way: everything after the last ``hand_started``."""
+    for index in range(len(seen) - 1, -1, -1):
+        if seen[index].get("kind") == "hand_started":
+            return seen[index + 1 :]
+    return seen
+
+
+def finished_tricks(events: Iterable[Mapping[str, Any]]) -> list[CompletedTrick]:
+    """The tricks taken in ``events`` (``trick`` events), oldest first."""
+    return [
+        CompletedTrick(plays=load_plays(event["trick"]), winner=int(event["winner"]))
+        for event in events
+        if event.get("kind") == "trick"
+    ]
+
+
+def completed(data: Mapping[str, Any] | None) -> CompletedTrick | None:
+    """The view's ``last_trick`` as the state holds it."""
+    if data is None:
+        return None
+    return CompletedTrick(plays=load_plays(data["trick"]), winner=int(data["winner"]))
+
+
+def hand_ends(seen: Seen) -> list[Mapping[str, Any]]:
+    """The summaries (``hand_end`` events) of the deals finished so far, oldest first."""
+    return [event for event in seen if event.get("kind") == "hand_end"]
+
+
+def fill(unseen: Sequence[Card], places: Sequence[int], rng: random.Random) -> list[tuple[Card, ...]]:
+    """``unseen`` shuffled with ``rng`` and cut into groups of the sizes ``places``."""
+    pool = list(unseen)
+    rng.shuffle(pool)
+    groups, start = [], 0
+    for size in places:
+        groups.append(tuple(pool[start : start + size]))
+        start += size
+    if start != len(pool):
+        raise ValueError("the unseen cards do not fit the places the view counts")
+    return groups
+
+
+def unseen_cards(known: Iterable[Card]) -> list[Card]:
+    """The deck without ``known``, in deck order (so a deal depends only on its rng)."""
+    taken = set(known)
+    return [each for each in DECK if each not in taken]
+
+
+def record_of(summary: Mapping[str, Any]) -> DealRecord:
+    """A briscola deal's record from its public summary (``DealRecord.public``)."""
+    deals_won = summary.get("deals_won")
+    return DealRecord(
+        deal_number=int(summary["hand_number"]),
+        dealer=int(summary["dealer"]),
+        trump_card=card(summary["trump_card"]),
+        points=_pair(summary["points"]),
+        tricks=_pair(summary["tricks"]),
+        patta=bool(summary["patta"]),
+        scores_after=_pair(summary["scores"]),
+        deals_won=None if deals_won is None else _pair(deals_won),
+    )
+
+
+def _pair(by_side: Mapping[str, Any]) -> tuple[int, int]:
+    return int(by_side[SIDE_LABELS[0]]), int(by_side[SIDE_LABELS[1]])
+
+
+def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seen: Seen) -> Card:
+    """The deal's trump card: face up in the view until drawn, then as the deal's start showed it."""
+    if view.get("trump_card") is not None:
+        return card(view["trump_card"])
+    for event in reversed(seen):
+        if event.get("kind") == "hand_started" and event.get("trump_card") is not None:
+            return card(event["trump_card"])
+    for event in events:
+        if event.get("kind") == "trump_drawn":
+            return card(event["card"])
+    raise ValueError("the trump card was drawn and the seat saw neither the deal start nor the draw")
+
+
+class BriscolaModel:
+    """Briscola (2 players) or briscola a quattro (4), as the search sees it."""
+
+    def __init__(self, engine: GameEngine) -> None:
+        self.engine = engine
+
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> BriscolaState:
+        seat = viewing_seat(view, seen)
+        seats = int(view["players"])
+        events = this_deal(seen)
+        tricks = finished_tricks(events)
+        on_table = load_plays(view["trick"])
+        trump = trump_of_deal(view, events, seen)
+        trump_drawn = view.get("trump_card") is None
+        played = {play.card for trick in tricks for play in trick.plays} | {play.card for play in on_table}
+        hand = cards(view["hand"])
+        counts = [int(n) for n in view["hand_counts"]]
+        pinned = trump_holder(events, trump, played, seat) if trump_drawn else None
+        others = [s for s in range(seats) if s != seat]
+        places = [counts[s] - (1 if s == pinned else 0) for s in others]
+        stock_size = int(view["deck_count"]) - (0 if trump_drawn else 1)
+        known = {*hand, *played, trump}
+        groups = fill(unseen_cards(known), [*places, stock_size], rng)
+        hands: list[tuple[Card, ...]] = [()] * seats
+        hands[seat] = hand
+        for other, group in zip(others, groups, strict=False):
+            hands[other] = (*group, trump) if other == pinned else group
+        won: list[tuple[Card, ...]] = [(), ()]
+        for trick in tricks:
+            won[side_of(trick.winner)] += trick.cards
+        summaries = hand_ends(seen)
+        return BriscolaState(
+            seats=seats,
+            target_score=int(view["target_score"]),
+            deals_to_win=int(view["deals_to_win"]),
+            turn_timeout=float(view["turn_seconds"]),
+            hand_ack_timeout=DEFAULT_TIMEOUTS.hand_ack,
+            phase=view["phase"],
+            deal_number=int(view["hand_number"]),
+            dealer=int(view["dealer"]),
+            hands=tuple(hands),
+            stock=groups[-1],
+            trump_card=trump,
+            trump_drawn=trump_drawn,
+            trick=on_table,
+            turn=view["turn"],
+            last_trick=completed(view["last_trick"]),
+            won=(won[0], won[1]),
+            tricks_won=_pair(view["tricks_won"]),
+            scores=_pair(view["scores"]),
+            deals_won=_pair(view["deals_won"]),
+            deals=tuple(record_of(summary) for summary in summaries),
+            acknowledged=tuple(int(s) for s in view["acknowledged"]),
+            counter=len(seen),
+            turn_due=view["turn_deadline"],
+            hand_end_due=view["hand_end_deadline"],
+            winner=view["winner"],
+            paused_until=None,
+            trick_pause=float(view["trick_pause_seconds"]),
+        )
+
+    def settled(self, state: BriscolaState, start: BriscolaState) -> bool:
+        return state.phase != "playing" or state.deal_number != start.deal_number
+
+    def payoff(self, state: BriscolaState, seat: int) -> float:
+        side = side_of(seat)
+        record = state.deals[-1]
+        share = record.points[side] / POINTS_PER_DEAL
+        if state.phase != "finished":
+            return share
+        won = 1.0 if state.winner == SIDE_LABELS[side] else 0.0
+        return MATCH_WEIGHT * won + (1 - MATCH_WEIGHT) * share
+
+    def rollout(self, state: BriscolaState, seat: int, rng: random.Random) -> Action:
+        friends = partnership_friends(seat, state.seats) if state.seats == 4 else frozenset()
+        return play_for(
+            state.hands[seat], state.trick, state.trump_card.suit, seat, state.seats, friends, rng
+        )
+
+
+def trump_holder(
+    events: Iterable[Mapping[str, Any]], trump: Card, played: set[Card], seat: int
+) -> int | None:
+    """The other seat known to hold the drawn trump card (it drew it and has not played it), if any."""
+    if trump in played:
+        return None
+    for event in events:
+        if event.get("kind") == "trump_drawn":
+            holder = int(event["seat"])
+            return None if holder == seat else holder
+    return None
+
+
+def play_for(
+    hand: tuple[Card, ...],
+    trick: tuple[Play, ...],
+    trump: Suit,
+    seat: int,
+    seats: int,
+    friends: frozenset[int],
+    rng: random.Random,
+) -> Action:
+    """The normal bot's card for ``seat`` on ``trick``, knowing its ``friends``."""
+    sight = TrickSight(
+        hand=hand,
+        plays=tuple((play.seat, play.card) for play in trick),
+        trump=trump,
+        seat=seat,
+        seats=seats,
+        friends=friends,
+    )
+    return {"action": "play", "card": choose_card(sight, rng).code}
+
+
+MODELS: Mapping[str, SearchModel] = {
+    BRISCOLA.game_type: BriscolaModel(BRISCOLA),
+    BRISCOLA_A_QUATTRO.game_type: BriscolaModel(BRISCOLA_A_QUATTRO),
+}
