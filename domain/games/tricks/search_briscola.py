@@ -9,8 +9,10 @@ card lies, as far as the seat can tell, anywhere among the other hands and the f
 ``deal`` places them there uniformly at random. Scores, piles, turn and phase are public and copied.
 
 A playout ends with the deal (``settled``) and scores the seat's side's share of its 120 card
-points; a deal that ends the match scores the match won or lost, with a tenth of that share left as
-a tie-break (so a decided match still prefers the better deal). The playout policy (``rollout``) is
+points (what a match to a target score adds up); a deal that ends the match scores the match won
+or lost, and in a match of several deals to win a deal scores the deal won or lost (a patta half),
+each with a tenth of the card share left as a tie-break (so a decided outcome still prefers the
+better deal). The playout policy (``rollout``) is
 the normal bot's trick play (``computer_briscola.choose_card``) read straight off the state.
 """
 
@@ -31,8 +33,9 @@ from domain.games.tricks.codec import load_plays
 from domain.games.tricks.computer_briscola import TrickSight, choose_card, partnership_friends
 from domain.games.tricks.trick import CompletedTrick, Play
 
-MATCH_WEIGHT = 0.9
-"""How much of a match-ending deal's payoff is the match won or lost; the rest is the card share."""
+OUTCOME_WEIGHT = 0.9
+"""How much of a payoff is the match (or, to several deals won, the deal) won or lost; the rest is
+the side's share of the deal's card points."""
 
 DEFAULT_TIMEOUTS = Timeouts()
 """The hand-end timeout is in no view while a deal is played; a deal made by ``deal`` uses this."""
@@ -206,10 +209,13 @@ class BriscolaModel:
         side = side_of(seat)
         record = state.deals[-1]
         share = record.points[side] / POINTS_PER_DEAL
-        if state.phase != "finished":
+        if state.phase == "finished":
+            won = 1.0 if state.winner == SIDE_LABELS[side] else 0.0
+        elif state.deals_to_win > 1:
+            won = 0.5 if record.patta else 1.0 if record.winner == SIDE_LABELS[side] else 0.0
+        else:
             return share
-        won = 1.0 if state.winner == SIDE_LABELS[side] else 0.0
-        return MATCH_WEIGHT * won + (1 - MATCH_WEIGHT) * share
+        return OUTCOME_WEIGHT * won + (1 - OUTCOME_WEIGHT) * share
 
     def rollout(self, state: BriscolaState, seat: int, rng: random.Random) -> Action:
         friends = partnership_friends(seat, state.seats) if state.seats == 4 else frozenset()
