@@ -13,13 +13,15 @@ points (what a match to a target score adds up); a deal that ends the match scor
 or lost, and in a match of several deals to win a deal scores the deal won or lost (a patta half),
 each with a tenth of the card share left as a tie-break (so a decided outcome still prefers the
 better deal). The playout policy (``rollout``) is
-the normal bot's trick play (``computer_briscola.choose_card``) read straight off the state.
+the normal bot's trick play (``computer_briscola.choose_card``) read straight off the state, its
+costs looked up in tables (``quick_card``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from domain.bots.base import Action, Seen, own_seat
@@ -28,10 +30,16 @@ from domain.cards import DECK, Card, Suit
 from domain.engine import GameEngine, Timeouts
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, side_of
-from domain.games.tricks.cards import POINTS_PER_DEAL
+from domain.games.tricks.cards import POINTS_PER_DEAL, card_points, strength
 from domain.games.tricks.codec import load_plays
-from domain.games.tricks.computer_briscola import TrickSight, choose_card, partnership_friends
-from domain.games.tricks.trick import CompletedTrick, Play
+from domain.games.tricks.computer_briscola import (
+    keep_cost,
+    lead_cost,
+    partner_holds_firm,
+    partnership_friends,
+    trump_worth_spending,
+)
+from domain.games.tricks.trick import CompletedTrick, Play, beats
 
 OUTCOME_WEIGHT = 0.9
 """How much of a payoff is the match (or, to several deals won, the deal) won or lost; the rest is
@@ -219,9 +227,7 @@ class BriscolaModel:
 
     def rollout(self, state: BriscolaState, seat: int, rng: random.Random) -> Action:
         friends = partnership_friends(seat, state.seats) if state.seats == 4 else frozenset()
-        return play_for(
-            state.hands[seat], state.trick, state.trump_card.suit, seat, state.seats, friends, rng
-        )
+        return play_for(state.hands[seat], state.trick, state.trump_card.suit, seat, state.seats, friends)
 
 
 def trump_holder(
@@ -237,6 +243,19 @@ def trump_holder(
     return None
 
 
+POINTS: dict[Card, int] = {each: card_points(each) for each in DECK}
+STRENGTH: dict[Card, int] = {each: strength(each) for each in DECK}
+
+
+@cache
+def costs(trump: Suit) -> tuple[dict[Card, float], dict[Card, float]]:
+    """Every card's ``keep_cost`` and ``lead_cost`` under ``trump``, worked out once."""
+    return (
+        {each: keep_cost(each, trump) for each in DECK},
+        {each: lead_cost(each, trump) for each in DECK},
+    )
+
+
 def play_for(
     hand: tuple[Card, ...],
     trick: tuple[Play, ...],
@@ -244,18 +263,56 @@ def play_for(
     seat: int,
     seats: int,
     friends: frozenset[int],
-    rng: random.Random,
 ) -> Action:
-    """The normal bot's card for ``seat`` on ``trick``, knowing its ``friends``."""
-    sight = TrickSight(
-        hand=hand,
-        plays=tuple((play.seat, play.card) for play in trick),
-        trump=trump,
-        seat=seat,
-        seats=seats,
-        friends=friends,
-    )
-    return {"action": "play", "card": choose_card(sight, rng).code}
+    """The card the normal bot's trick play (``computer_briscola.choose_card``) gives ``seat`` on
+    ``trick``, knowing its ``friends``, with its costs looked up rather than worked out: a playout
+    asks this for every card. A tie goes to the card first in hand (a dealt hand is in random
+    order) instead of to the rng."""
+    return {"action": "play", "card": quick_card(hand, trick, trump, seat, seats, friends).code}
+
+
+def quick_card(
+    hand: tuple[Card, ...],
+    trick: tuple[Play, ...],
+    trump: Suit,
+    seat: int,
+    seats: int,
+    friends: frozenset[int],
+) -> Card:
+    keep, lead = costs(trump)
+    if not trick:
+        return min(hand, key=lead.__getitem__)
+    holder, best = trick[0].seat, trick[0].card
+    points = 0
+    for play in trick:
+        points += POINTS[play.card]
+        if beats(play.card, best, trump):
+            holder, best = play.seat, play.card
+    foes_after = any((seat + k) % seats not in friends for k in range(1, seats - len(trick)))
+    cheapest = min(hand, key=keep.__getitem__)
+    if holder in friends:
+        cannot_overtake = [each for each in hand if not beats(each, best, trump)] or list(hand)
+        plain = [each for each in cannot_overtake if each.suit != trump]
+        if not foes_after and plain:
+            richest = max(plain, key=lambda each: POINTS[each] - STRENGTH[each] * 0.01)
+            return richest if POINTS[richest] > 0 else cheapest
+        if partner_holds_firm(best, trump):
+            modest = [each for each in plain if 0 < POINTS[each] <= 4]
+            if modest:
+                return max(modest, key=POINTS.__getitem__)
+        return min(cannot_overtake, key=keep.__getitem__)
+    winners = [each for each in hand if beats(each, best, trump)]
+    same_suit = [each for each in winners if each.suit != trump]
+    if same_suit:
+        richest = max(same_suit, key=lambda each: POINTS[each] + STRENGTH[each] * 0.01)
+        if points + POINTS[richest] > 0 or not foes_after:
+            return richest
+    trumps = [each for each in winners if each.suit == trump]
+    if trumps:
+        lowest = min(trumps, key=STRENGTH.__getitem__)
+        if trump_worth_spending(lowest, points, foes_after):
+            return lowest
+    return cheapest
 
 
 MODELS: Mapping[str, SearchModel] = {

@@ -168,7 +168,7 @@ class ChiamataModel:
         called = state.called_card
         assert called is not None
         return play_for(
-            state.hands[seat], state.trick, called.suit, seat, state.seats, side_friends(state, seat), rng
+            state.hands[seat], state.trick, called.suit, seat, state.seats, side_friends(state, seat)
         )
 
 

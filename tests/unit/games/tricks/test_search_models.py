@@ -18,12 +18,15 @@ from typing import Any
 import pytest
 
 from domain.bots.search_model import SearchModel
-from domain.cards import Card
+from domain.cards import DECK, SUITS, Card
 from domain.engine import GameEngine
 from domain.games.tricks.briscola_state import BriscolaState, side_of
 from domain.games.tricks.chiamata_state import ChiamataState
+from domain.games.tricks.computer_briscola import TrickSight, choose_card
 from domain.games.tricks.search_briscola import MODELS as BRISCOLA_MODELS
+from domain.games.tricks.search_briscola import quick_card
 from domain.games.tricks.search_chiamata import MODELS as CHIAMATA_MODELS
+from domain.games.tricks.trick import Play
 from tests.unit.bots.simulate import NOW, engine_for, strategy_for
 from tests.unit.bots.test_own_view_only import redeal_hidden
 from tests.unit.bots.watching import Position, watched_positions
@@ -152,6 +155,22 @@ def test_until_the_called_card_is_played_only_its_holder_knows_where_it_is() -> 
             assert position.seat not in places and len(places) > 1
             guessing += 1
     assert knowing and guessing
+
+
+def test_the_quick_policy_picks_a_card_the_normal_bot_would_pick() -> None:
+    rng = random.Random(7)
+    for _ in range(600):
+        seats = rng.choice((2, 4, 5))
+        cards = rng.sample(DECK, 3 + seats)
+        seat, played = rng.randrange(seats), rng.randrange(seats)
+        trick = tuple(Play((seat - played + k) % seats, card) for k, card in enumerate(cards[3 : 3 + played]))
+        friends = frozenset(rng.sample([s for s in range(seats) if s != seat], rng.randrange(seats // 2 + 1)))
+        trump = rng.choice(SUITS)
+        sight = TrickSight(
+            tuple(cards[:3]), tuple((p.seat, p.card) for p in trick), trump, seat, seats, friends
+        )
+        normal = {choose_card(sight, random.Random(s)) for s in range(30)}
+        assert quick_card(tuple(cards[:3]), trick, trump, seat, seats, friends) in normal
 
 
 def play_out(engine: GameEngine, model: SearchModel, start: Any, rng: random.Random) -> Any:
