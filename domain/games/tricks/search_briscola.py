@@ -132,8 +132,9 @@ def record_of(summary: Mapping[str, Any]) -> DealRecord:
     )
 
 
-def _pair(by_side: Mapping[str, Any]) -> tuple[int, int]:
-    return int(by_side[SIDE_LABELS[0]]), int(by_side[SIDE_LABELS[1]])
+def _pair(values: Mapping[str, Any]) -> tuple[int, int]:
+    """A pair by side from its form by side label."""
+    return int(values[SIDE_LABELS[0]]), int(values[SIDE_LABELS[1]])
 
 
 def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seen: Seen) -> Card:
@@ -202,7 +203,7 @@ class BriscolaModel:
             deals_won=_pair(view["deals_won"]),
             deals=tuple(record_of(summary) for summary in summaries),
             acknowledged=tuple(int(s) for s in view["acknowledged"]),
-            counter=len(seen),
+            counter=len(seen),  # in no view: it only names the turn deadlines of the deal
             turn_due=view["turn_deadline"],
             hand_end_due=view["hand_end_deadline"],
             winner=view["winner"],

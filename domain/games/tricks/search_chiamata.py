@@ -120,7 +120,6 @@ class ChiamataModel:
             won[trick.winner] += trick.cards
         called = view["called_card"]
         partner = view["partner"]
-        in_play = view["phase"] in ("auction", "call", "playing")
         return ChiamataState(
             seats=seats,
             deals_to_play=int(view["deals_to_play"]),
@@ -135,14 +134,14 @@ class ChiamataModel:
             revealed=bool(view["revealed"]),
             partner=None if partner is None else int(partner),
             trick=on_table,
-            turn=view["turn"] if in_play else None,
+            turn=view["turn"],
             last_trick=completed(view["last_trick"]),
             won=tuple(won),
             tricks_won=tuple(int(n) for n in view["tricks_won"]),
             deals=tuple(deal_of(summary, seats) for summary in hand_ends(seen)),
             standings=tuple(int(n) for n in view["standings"]),
             acknowledged=tuple(int(s) for s in view["acknowledged"]),
-            counter=len(seen),
+            counter=len(seen),  # in no view: it only names the turn deadlines of the deal
             turn_due=view["turn_deadline"],
             hand_end_due=view["hand_end_deadline"],
             paused_until=None,

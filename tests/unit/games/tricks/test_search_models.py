@@ -75,6 +75,23 @@ def test_every_deal_shows_the_seat_exactly_its_view(game_type: str) -> None:
 
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_a_deal_shows_the_seat_its_view_between_the_card_plays_too(game_type: str) -> None:
+    """The auction and the call of chiamata, the summaries between deals (where the view does not
+    name its seat: the seat's own ``dealt`` events do)."""
+    engine, model = engine_for(game_type), MODELS[game_type]
+    normal = [strategy_for(game_type, "normal")] * engine.seats
+    phases = set()
+    for index, position in enumerate(watched_positions(engine, normal, 4, SEVERAL[game_type])):
+        if position.view["phase"] != "playing":
+            dealt = model.deal(position.view, position.seen, random.Random(index))
+            assert engine.view(dealt, position.seat) == position.view
+            phases.add(position.view["phase"])
+    assert "hand_end" in phases
+    if game_type == "briscola_chiamata":
+        assert {"auction", "call"} <= phases
+
+
+@pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_a_deal_holds_the_cards_the_seat_cannot_see_placed_anew(game_type: str) -> None:
     model = MODELS[game_type]
     moved = 0
