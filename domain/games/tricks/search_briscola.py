@@ -8,6 +8,11 @@ card may be played at any time (nobody has to follow suit), so playing reveals n
 card lies, as far as the seat can tell, anywhere among the other hands and the face-down stock:
 ``deal`` places them there uniformly at random. Scores, piles, turn and phase are public and copied.
 
+A seat asked with no history (``seen`` empty, or not reaching back to the deal's start) knows less:
+of the cards taken it knows only the view's last trick, so the rest of each pile is dealt at random
+with the other unseen cards, a drawn trump card is no longer pinned to its holder, and the deals
+before are stand-ins copied from the view's last summary. The deal still shows the seat its view.
+
 A playout ends with the deal (``settled``) and scores the seat's side's share of its 120 card
 points (what a match to a target score adds up); a deal that ends the match scores the match won
 or lost, and in a match of several deals to win a deal scores the deal won or lost (a patta half),
@@ -20,7 +25,8 @@ costs looked up in tables (``quick_card``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -29,6 +35,7 @@ from domain.bots.search_model import SearchModel
 from domain.cards import DECK, Card, Suit
 from domain.engine import GameEngine, Timeouts
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
+from domain.games.tricks.auction import LOWEST_RANK
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, side_of
 from domain.games.tricks.cards import POINTS_PER_DEAL, card_points, strength
 from domain.games.tricks.codec import load_plays
@@ -137,8 +144,9 @@ def _pair(values: Mapping[str, Any]) -> tuple[int, int]:
     return int(values[SIDE_LABELS[0]]), int(values[SIDE_LABELS[1]])
 
 
-def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seen: Seen) -> Card:
-    """The deal's trump card: face up in the view until drawn, then as the deal's start showed it."""
+def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seen: Seen) -> Card | None:
+    """The deal's trump card: face up in the view until drawn, then as the deal's start (or its
+    draw) showed it; ``None`` when the seat saw neither (it was given no history)."""
     if view.get("trump_card") is not None:
         return card(view["trump_card"])
     for event in reversed(seen):
@@ -147,7 +155,44 @@ def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], 
     for event in events:
         if event.get("kind") == "trump_drawn":
             return card(event["card"])
-    raise ValueError("the trump card was drawn and the seat saw neither the deal start nor the draw")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """The cards taken so far this deal, pile by pile (a side's in briscola, a seat's in chiamata),
+    as far as the seat knows them: ``known`` the cards it saw taken, ``missing`` how many more
+    each pile holds that it did not see (none, when it saw the whole deal)."""
+
+    known: tuple[tuple[Card, ...], ...]
+    missing: tuple[int, ...]
+
+    @property
+    def cards(self) -> set[Card]:
+        return {each for pile in self.known for each in pile}
+
+
+def taken_cards(
+    events: Sequence[Mapping[str, Any]],
+    last_trick: CompletedTrick | None,
+    tricks_won: Sequence[int],
+    pile_of: Callable[[int], int],
+    seats: int,
+) -> Taken:
+    """Each pile's cards from the tricks the seat saw taken this deal; when its history does not
+    hold them all (it was given none, say), only the view's last trick is known and the rest of
+    each pile is left to deal."""
+    piles: list[tuple[Card, ...]] = [()] * len(tricks_won)
+    tricks = finished_tricks(events)
+    if len(tricks) == sum(tricks_won):
+        for trick in tricks:
+            piles[pile_of(trick.winner)] += trick.cards
+        return Taken(tuple(piles), (0,) * len(piles))
+    if last_trick is not None:
+        piles[pile_of(last_trick.winner)] = last_trick.cards
+    return Taken(
+        tuple(piles), tuple(count * seats - len(pile) for count, pile in zip(tricks_won, piles, strict=True))
+    )
 
 
 class BriscolaModel:
@@ -160,27 +205,27 @@ class BriscolaModel:
         seat = viewing_seat(view, seen)
         seats = int(view["players"])
         events = this_deal(seen)
-        tricks = finished_tricks(events)
         on_table = load_plays(view["trick"])
-        trump = trump_of_deal(view, events, seen)
+        tricks_won = _pair(view["tricks_won"])
+        taken = taken_cards(events, completed(view["last_trick"]), tricks_won, side_of, seats)
+        played = taken.cards | {play.card for play in on_table}
         trump_drawn = view.get("trump_card") is None
-        played = {play.card for trick in tricks for play in trick.plays} | {play.card for play in on_table}
+        trump = trump_of_deal(view, events, seen)
+        pinned = trump_holder(events, trump, played, seat) if trump_drawn and trump is not None else None
         hand = cards(view["hand"])
         counts = [int(n) for n in view["hand_counts"]]
-        pinned = trump_holder(events, trump, played, seat) if trump_drawn else None
         others = [s for s in range(seats) if s != seat]
         places = [counts[s] - (1 if s == pinned else 0) for s in others]
         stock_size = int(view["deck_count"]) - (0 if trump_drawn else 1)
-        known = {*hand, *played, trump}
-        groups = fill(unseen_cards(known), [*places, stock_size], rng)
+        known = {*hand, *played} if trump is None else {*hand, *played, trump}
+        groups = fill(unseen_cards(known), [*places, stock_size, *taken.missing], rng)
         hands: list[tuple[Card, ...]] = [()] * seats
         hands[seat] = hand
         for other, group in zip(others, groups, strict=False):
-            hands[other] = (*group, trump) if other == pinned else group
-        won: list[tuple[Card, ...]] = [(), ()]
-        for trick in tricks:
-            won[side_of(trick.winner)] += trick.cards
-        summaries = hand_ends(seen)
+            hands[other] = (*group, trump) if other == pinned and trump is not None else group
+        stock, won = groups[len(others)], groups[len(others) + 1 :]
+        if trump is None:  # drawn before the seat's history began: any card of its suit stands for it
+            trump = Card(LOWEST_RANK, Suit(view["trump_suit"]))
         return BriscolaState(
             seats=seats,
             target_score=int(view["target_score"]),
@@ -191,17 +236,17 @@ class BriscolaModel:
             deal_number=int(view["hand_number"]),
             dealer=int(view["dealer"]),
             hands=tuple(hands),
-            stock=groups[-1],
+            stock=stock,
             trump_card=trump,
             trump_drawn=trump_drawn,
             trick=on_table,
             turn=view["turn"],
             last_trick=completed(view["last_trick"]),
-            won=(won[0], won[1]),
-            tricks_won=_pair(view["tricks_won"]),
+            won=(taken.known[0] + won[0], taken.known[1] + won[1]),
+            tricks_won=tricks_won,
             scores=_pair(view["scores"]),
             deals_won=_pair(view["deals_won"]),
-            deals=tuple(record_of(summary) for summary in summaries),
+            deals=finished_deals(view, seen),
             acknowledged=tuple(int(s) for s in view["acknowledged"]),
             counter=len(seen),  # in no view: it only names the turn deadlines of the deal
             turn_due=view["turn_deadline"],
@@ -229,6 +274,23 @@ class BriscolaModel:
     def rollout(self, state: BriscolaState, seat: int, rng: random.Random) -> Action:
         friends = partnership_friends(seat, state.seats) if state.seats == 4 else frozenset()
         return play_for(state.hands[seat], state.trick, state.trump_card.suit, seat, state.seats, friends)
+
+
+def finished_deals(view: Mapping[str, Any], seen: Seen) -> tuple[DealRecord, ...]:
+    """The records of the deals played before, from their summaries the seat saw; without them
+    (no history given), stand-ins copied from the view's last summary, as many as there were."""
+    records = tuple(record_of(summary) for summary in hand_ends(seen))
+    count = deals_before(view)
+    if len(records) == count or view["last_hand"] is None:
+        return records
+    return (record_of(view["last_hand"]),) * count
+
+
+def deals_before(view: Mapping[str, Any]) -> int:
+    """How many deals are over: every one before the deal under way, and that one too once its
+    summary is shown (between deals, or at the end)."""
+    number = int(view["hand_number"])
+    return number if view["phase"] in ("hand_end", "finished") else number - 1
 
 
 def trump_holder(

@@ -13,6 +13,9 @@ uniformly at random. Until the called card is played, its holder is the caller's
 the seat holding it knows itself the partner (the card is in its own hand), the caller and the
 others only know it is not in their own hands, so in each deal it lands with one of the others at
 random (with the caller itself, which would then be alone, if the seat is not the caller).
+Asked with no history (``seen`` empty), a seat knows of the cards taken only the view's last trick:
+the rest of each seat's pile is dealt at random too (never the called card while it is unplayed),
+and the deals before are stand-ins from the view's last summary (as ``search_briscola`` does).
 
 A playout ends with the deal (``settled``). The payoff is the deal won or lost by the seat's side
 (the caller with its partner against the rest): reaching the auction's target is what counts, in a
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from domain.bots.base import Action, Seen
@@ -41,10 +45,11 @@ from domain.games.tricks.search_briscola import (
     DEFAULT_TIMEOUTS,
     cards,
     completed,
+    deals_before,
     fill,
-    finished_tricks,
     hand_ends,
     play_for,
+    taken_cards,
     this_deal,
     unseen_cards,
     viewing_seat,
@@ -104,21 +109,24 @@ class ChiamataModel:
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> ChiamataState:
         seat = viewing_seat(view, seen)
         seats = int(view["players"])
-        tricks = finished_tricks(this_deal(seen))
         on_table = load_plays(view["trick"])
-        played = {play.card for trick in tricks for play in trick.plays} | {play.card for play in on_table}
+        tricks_won = [int(n) for n in view["tricks_won"]]
+        taken = taken_cards(this_deal(seen), completed(view["last_trick"]), tricks_won, lambda s: s, seats)
+        played = taken.cards | {play.card for play in on_table}
         hand = cards(view["hand"])
         counts = [int(n) for n in view["hand_counts"]]
         others = [s for s in range(seats) if s != seat]
-        groups = fill(unseen_cards({*hand, *played}), [counts[s] for s in others], rng)
+        called = None if view["called_card"] is None else Card.parse(view["called_card"])
+        hidden_called = called if called is not None and called not in hand and called not in played else None
+        holder = None if hidden_called is None else slot_holder(others, counts, rng)
+        places = [counts[s] - (1 if s == holder else 0) for s in others]
+        known = {*hand, *played} if hidden_called is None else {*hand, *played, hidden_called}
+        groups = fill(unseen_cards(known), [*places, *taken.missing], rng)
         hands: list[tuple[Card, ...]] = [()] * seats
         hands[seat] = hand
-        for other, group in zip(others, groups, strict=True):
-            hands[other] = group
-        won: list[tuple[Card, ...]] = [()] * seats
-        for trick in tricks:
-            won[trick.winner] += trick.cards
-        called = view["called_card"]
+        for other, group in zip(others, groups, strict=False):
+            hands[other] = (*group, hidden_called) if other == holder and hidden_called is not None else group
+        won = [pile + rest for pile, rest in zip(taken.known, groups[len(others) :], strict=True)]
         partner = view["partner"]
         return ChiamataState(
             seats=seats,
@@ -130,15 +138,15 @@ class ChiamataModel:
             dealer=int(view["dealer"]),
             hands=tuple(hands),
             auction=auction_of(view["auction"], seats),
-            called_card=None if called is None else Card.parse(called),
+            called_card=called,
             revealed=bool(view["revealed"]),
             partner=None if partner is None else int(partner),
             trick=on_table,
             turn=view["turn"],
             last_trick=completed(view["last_trick"]),
             won=tuple(won),
-            tricks_won=tuple(int(n) for n in view["tricks_won"]),
-            deals=tuple(deal_of(summary, seats) for summary in hand_ends(seen)),
+            tricks_won=tuple(tricks_won),
+            deals=finished_deals(view, seen),
             standings=tuple(int(n) for n in view["standings"]),
             acknowledged=tuple(int(s) for s in view["acknowledged"]),
             counter=len(seen),  # in no view: it only names the turn deadlines of the deal
@@ -169,6 +177,32 @@ class ChiamataModel:
         return play_for(
             state.hands[seat], state.trick, called.suit, seat, state.seats, side_friends(state, seat)
         )
+
+
+def slot_holder(others: list[int], counts: list[int], rng: random.Random) -> int:
+    """One of ``others``, each as likely as the cards it holds: where one unseen card lies."""
+    slot = rng.randrange(sum(counts[s] for s in others))
+    for other in others:
+        if slot < counts[other]:
+            return other
+        slot -= counts[other]
+    raise AssertionError("a slot beyond the hands")
+
+
+def finished_deals(view: Mapping[str, Any], seen: Seen) -> tuple[ChiamataDeal, ...]:
+    """The records of the deals played before, from their summaries the seat saw; without them
+    (no history given), stand-ins from the view's last summary, as many as there were and as many
+    counted (not a patta) as the view counts."""
+    seats = int(view["players"])
+    records = tuple(deal_of(summary, seats) for summary in hand_ends(seen))
+    count = deals_before(view)
+    if len(records) == count or view["last_hand"] is None:
+        return records
+    last = deal_of(view["last_hand"], seats)
+    counted = int(view["deals_counted"]) - (0 if last.patta else 1)
+    won = replace(last, patta=False, winner=CALLER)
+    patta = replace(last, patta=True, winner=None)
+    return (*([won] * counted), *([patta] * (count - 1 - counted)), last)
 
 
 def side_friends(state: ChiamataState, seat: int) -> frozenset[int]:

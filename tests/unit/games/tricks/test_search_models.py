@@ -92,6 +92,27 @@ def test_a_deal_shows_the_seat_its_view_between_the_card_plays_too(game_type: st
 
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)
+def test_without_its_history_a_seat_still_gets_a_deal_that_shows_its_view(game_type: str) -> None:
+    """A strategy may be asked with no events (``seen`` empty): the cards taken before the last
+    trick are then unknown too, and dealt at random into the piles."""
+    engine, model = engine_for(game_type), MODELS[game_type]
+    for index, position in enumerate(playing_positions(game_type)):
+        dealt = model.deal(position.view, (), random.Random(index))
+        assert engine.view(dealt, position.seat) == position.view
+        truth = position.state
+        assert [len(pile) for pile in dealt.won] == [len(pile) for pile in truth.won]
+        everything = [*(c for h in dealt.hands for c in h), *(c for p in dealt.won for c in p)]
+        everything += [play.card for play in dealt.trick]
+        if isinstance(dealt, BriscolaState):
+            everything += [*dealt.stock, *(() if dealt.trump_drawn else (dealt.trump_card,))]
+        else:
+            assert dealt.revealed or any(dealt.called_card in hand for hand in dealt.hands)
+        assert sorted(everything) == sorted(DECK)
+        end = play_out(engine, model, dealt, random.Random(index))
+        assert 0.0 <= model.payoff(end, position.seat) <= 1.0
+
+
+@pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_a_deal_holds_the_cards_the_seat_cannot_see_placed_anew(game_type: str) -> None:
     model = MODELS[game_type]
     moved = 0
