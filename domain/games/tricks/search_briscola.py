@@ -1,0 +1,384 @@
+"""The search models (``domain.bots.search_model``) of briscola and briscola a quattro, and the
+reading of a seat's history that briscola chiamata's model shares.
+
+What a seat knows of a deal of briscola: its own hand; the trump card, face up under the stock
+until the last draw, which takes it into a known hand (``trump_drawn``); every card played and by
+whom (``trick`` events, the trick on the table); how many cards each hand and the stock hold. Any
+card may be played at any time (nobody has to follow suit), so playing reveals no void. Every other
+card lies, as far as the seat can tell, anywhere among the other hands and the face-down stock:
+``deal`` places them there uniformly at random. Scores, piles, turn and phase are public and copied.
+
+A seat asked with no history (``seen`` empty, or not reaching back to the deal's start) knows less:
+of the cards taken it knows only the view's last trick, so the rest of each pile is dealt at random
+with the other unseen cards, a drawn trump card is no longer pinned to its holder, and the deals
+before are stand-ins copied from the view's last summary. The deal still shows the seat its view.
+
+A playout ends with the deal (``settled``) and scores the seat's side's share of its 120 card
+points (what a match to a target score adds up); a deal that ends the match scores the match won
+or lost, and in a match of several deals to win a deal scores the deal won or lost (a patta half),
+each with a tenth of the card share left as a tie-break (so a decided outcome still prefers the
+better deal). The playout policy (``rollout``) is
+the normal bot's trick play (``computer_briscola.choose_card``) read straight off the state, its
+costs looked up in tables (``quick_card``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from domain.bots.base import Action, Seen, own_seat
+from domain.bots.search_model import SearchModel
+from domain.cards import DECK, Card, Suit
+from domain.engine import GameEngine, Timeouts
+from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
+from domain.games.tricks.auction import LOWEST_RANK
+from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, side_of
+from domain.games.tricks.cards import POINTS_PER_DEAL, card_points, strength
+from domain.games.tricks.codec import load_plays
+from domain.games.tricks.computer_briscola import (
+    keep_cost,
+    lead_cost,
+    partner_holds_firm,
+    partnership_friends,
+    trump_worth_spending,
+)
+from domain.games.tricks.trick import CompletedTrick, Play, beats
+
+OUTCOME_WEIGHT = 0.9
+"""How much of a payoff is the match (or, to several deals won, the deal) won or lost; the rest is
+the side's share of the deal's card points."""
+
+DEFAULT_TIMEOUTS = Timeouts()
+"""The hand-end timeout is in no view while a deal is played; a deal made by ``deal`` uses this."""
+
+
+def card(code: str) -> Card:
+    return Card.parse(code)
+
+
+def cards(items: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in items)
+
+
+def viewing_seat(view: Mapping[str, Any], seen: Seen) -> int:
+    """The seat ``view`` belongs to: the view says it when the seat is on turn; otherwise the seat
+    of the last ``dealt`` event it saw (private: only its own)."""
+    seat = own_seat(view)
+    if seat is not None:
+        return seat
+    for event in reversed(seen):
+        if event.get("kind") == "dealt" and isinstance(event.get("seat"), int):
+            return int(event["seat"])
+    raise ValueError("neither the view nor what the seat saw names its seat")
+
+
+def this_deal(seen: Seen) -> Sequence[Mapping[str, Any]]:
+    """The events of the deal under way: everything after the last ``hand_started``."""
+    for index in range(len(seen) - 1, -1, -1):
+        if seen[index].get("kind") == "hand_started":
+            return seen[index + 1 :]
+    return seen
+
+
+def finished_tricks(events: Iterable[Mapping[str, Any]]) -> list[CompletedTrick]:
+    """The tricks taken in ``events`` (``trick`` events), oldest first."""
+    return [
+        CompletedTrick(plays=load_plays(event["trick"]), winner=int(event["winner"]))
+        for event in events
+        if event.get("kind") == "trick"
+    ]
+
+
+def completed(data: Mapping[str, Any] | None) -> CompletedTrick | None:
+    """The view's ``last_trick`` as the state holds it."""
+    if data is None:
+        return None
+    return CompletedTrick(plays=load_plays(data["trick"]), winner=int(data["winner"]))
+
+
+def hand_ends(seen: Seen) -> list[Mapping[str, Any]]:
+    """The summaries (``hand_end`` events) of the deals finished so far, oldest first."""
+    return [event for event in seen if event.get("kind") == "hand_end"]
+
+
+def fill(unseen: Sequence[Card], places: Sequence[int], rng: random.Random) -> list[tuple[Card, ...]]:
+    """``unseen`` shuffled with ``rng`` and cut into groups of the sizes ``places``."""
+    pool = list(unseen)
+    rng.shuffle(pool)
+    groups, start = [], 0
+    for size in places:
+        groups.append(tuple(pool[start : start + size]))
+        start += size
+    if start != len(pool):
+        raise ValueError("the unseen cards do not fit the places the view counts")
+    return groups
+
+
+def unseen_cards(known: Iterable[Card]) -> list[Card]:
+    """The deck without ``known``, in deck order (so a deal depends only on its rng)."""
+    taken = set(known)
+    return [each for each in DECK if each not in taken]
+
+
+def record_of(summary: Mapping[str, Any]) -> DealRecord:
+    """A briscola deal's record from its public summary (``DealRecord.public``)."""
+    deals_won = summary.get("deals_won")
+    return DealRecord(
+        deal_number=int(summary["hand_number"]),
+        dealer=int(summary["dealer"]),
+        trump_card=card(summary["trump_card"]),
+        points=_pair(summary["points"]),
+        tricks=_pair(summary["tricks"]),
+        patta=bool(summary["patta"]),
+        scores_after=_pair(summary["scores"]),
+        deals_won=None if deals_won is None else _pair(deals_won),
+    )
+
+
+def _pair(values: Mapping[str, Any]) -> tuple[int, int]:
+    """A pair by side from its form by side label."""
+    return int(values[SIDE_LABELS[0]]), int(values[SIDE_LABELS[1]])
+
+
+def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seen: Seen) -> Card | None:
+    """The deal's trump card: face up in the view until drawn, then as the deal's start (or its
+    draw) showed it; ``None`` when the seat saw neither (it was given no history)."""
+    if view.get("trump_card") is not None:
+        return card(view["trump_card"])
+    for event in reversed(seen):
+        if event.get("kind") == "hand_started" and event.get("trump_card") is not None:
+            return card(event["trump_card"])
+    for event in events:
+        if event.get("kind") == "trump_drawn":
+            return card(event["card"])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """The cards taken so far this deal, pile by pile (a side's in briscola, a seat's in chiamata),
+    as far as the seat knows them: ``known`` the cards it saw taken, ``missing`` how many more
+    each pile holds that it did not see (none, when it saw the whole deal)."""
+
+    known: tuple[tuple[Card, ...], ...]
+    missing: tuple[int, ...]
+
+    @property
+    def cards(self) -> set[Card]:
+        return {each for pile in self.known for each in pile}
+
+
+def taken_cards(
+    events: Sequence[Mapping[str, Any]],
+    last_trick: CompletedTrick | None,
+    tricks_won: Sequence[int],
+    pile_of: Callable[[int], int],
+    seats: int,
+) -> Taken:
+    """Each pile's cards from the tricks the seat saw taken this deal; when its history does not
+    hold them all (it was given none, say), only the view's last trick is known and the rest of
+    each pile is left to deal."""
+    piles: list[tuple[Card, ...]] = [()] * len(tricks_won)
+    tricks = finished_tricks(events)
+    if len(tricks) == sum(tricks_won):
+        for trick in tricks:
+            piles[pile_of(trick.winner)] += trick.cards
+        return Taken(tuple(piles), (0,) * len(piles))
+    if last_trick is not None:
+        piles[pile_of(last_trick.winner)] = last_trick.cards
+    return Taken(
+        tuple(piles), tuple(count * seats - len(pile) for count, pile in zip(tricks_won, piles, strict=True))
+    )
+
+
+class BriscolaModel:
+    """Briscola (2 players) or briscola a quattro (4), as the search sees it."""
+
+    def __init__(self, engine: GameEngine) -> None:
+        self.engine = engine
+
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> BriscolaState:
+        seat = viewing_seat(view, seen)
+        seats = int(view["players"])
+        events = this_deal(seen)
+        on_table = load_plays(view["trick"])
+        tricks_won = _pair(view["tricks_won"])
+        taken = taken_cards(events, completed(view["last_trick"]), tricks_won, side_of, seats)
+        played = taken.cards | {play.card for play in on_table}
+        trump_drawn = view.get("trump_card") is None
+        trump = trump_of_deal(view, events, seen)
+        pinned = trump_holder(events, trump, played, seat) if trump_drawn and trump is not None else None
+        hand = cards(view["hand"])
+        counts = [int(n) for n in view["hand_counts"]]
+        others = [s for s in range(seats) if s != seat]
+        places = [counts[s] - (1 if s == pinned else 0) for s in others]
+        stock_size = int(view["deck_count"]) - (0 if trump_drawn else 1)
+        known = {*hand, *played} if trump is None else {*hand, *played, trump}
+        groups = fill(unseen_cards(known), [*places, stock_size, *taken.missing], rng)
+        hands: list[tuple[Card, ...]] = [()] * seats
+        hands[seat] = hand
+        for other, group in zip(others, groups, strict=False):
+            hands[other] = (*group, trump) if other == pinned and trump is not None else group
+        stock, won = groups[len(others)], groups[len(others) + 1 :]
+        if trump is None:  # drawn before the seat's history began: any card of its suit stands for it
+            trump = Card(LOWEST_RANK, Suit(view["trump_suit"]))
+        return BriscolaState(
+            seats=seats,
+            target_score=int(view["target_score"]),
+            deals_to_win=int(view["deals_to_win"]),
+            turn_timeout=float(view["turn_seconds"]),
+            hand_ack_timeout=DEFAULT_TIMEOUTS.hand_ack,
+            phase=view["phase"],
+            deal_number=int(view["hand_number"]),
+            dealer=int(view["dealer"]),
+            hands=tuple(hands),
+            stock=stock,
+            trump_card=trump,
+            trump_drawn=trump_drawn,
+            trick=on_table,
+            turn=view["turn"],
+            last_trick=completed(view["last_trick"]),
+            won=(taken.known[0] + won[0], taken.known[1] + won[1]),
+            tricks_won=tricks_won,
+            scores=_pair(view["scores"]),
+            deals_won=_pair(view["deals_won"]),
+            deals=finished_deals(view, seen),
+            acknowledged=tuple(int(s) for s in view["acknowledged"]),
+            counter=len(seen),  # in no view: it only names the turn deadlines of the deal
+            turn_due=view["turn_deadline"],
+            hand_end_due=view["hand_end_deadline"],
+            winner=view["winner"],
+            paused_until=None,
+            trick_pause=float(view["trick_pause_seconds"]),
+        )
+
+    def settled(self, state: BriscolaState, start: BriscolaState) -> bool:
+        return state.phase != "playing" or state.deal_number != start.deal_number
+
+    def payoff(self, state: BriscolaState, seat: int) -> float:
+        side = side_of(seat)
+        record = state.deals[-1]
+        share = record.points[side] / POINTS_PER_DEAL
+        if state.phase == "finished":
+            won = 1.0 if state.winner == SIDE_LABELS[side] else 0.0
+        elif state.deals_to_win > 1:
+            won = 0.5 if record.patta else 1.0 if record.winner == SIDE_LABELS[side] else 0.0
+        else:
+            return share
+        return OUTCOME_WEIGHT * won + (1 - OUTCOME_WEIGHT) * share
+
+    def rollout(self, state: BriscolaState, seat: int, rng: random.Random) -> Action:
+        friends = partnership_friends(seat, state.seats) if state.seats == 4 else frozenset()
+        return play_for(state.hands[seat], state.trick, state.trump_card.suit, seat, state.seats, friends)
+
+
+def finished_deals(view: Mapping[str, Any], seen: Seen) -> tuple[DealRecord, ...]:
+    """The records of the deals played before, from their summaries the seat saw; without them
+    (no history given), stand-ins copied from the view's last summary, as many as there were."""
+    records = tuple(record_of(summary) for summary in hand_ends(seen))
+    count = deals_before(view)
+    if len(records) == count or view["last_hand"] is None:
+        return records
+    return (record_of(view["last_hand"]),) * count
+
+
+def deals_before(view: Mapping[str, Any]) -> int:
+    """How many deals are over: every one before the deal under way, and that one too once its
+    summary is shown (between deals, or at the end)."""
+    number = int(view["hand_number"])
+    return number if view["phase"] in ("hand_end", "finished") else number - 1
+
+
+def trump_holder(
+    events: Iterable[Mapping[str, Any]], trump: Card, played: set[Card], seat: int
+) -> int | None:
+    """The other seat known to hold the drawn trump card (it drew it and has not played it), if any."""
+    if trump in played:
+        return None
+    for event in events:
+        if event.get("kind") == "trump_drawn":
+            holder = int(event["seat"])
+            return None if holder == seat else holder
+    return None
+
+
+POINTS: dict[Card, int] = {each: card_points(each) for each in DECK}
+STRENGTH: dict[Card, int] = {each: strength(each) for each in DECK}
+
+
+@cache
+def costs(trump: Suit) -> tuple[dict[Card, float], dict[Card, float]]:
+    """Every card's ``keep_cost`` and ``lead_cost`` under ``trump``, worked out once."""
+    return (
+        {each: keep_cost(each, trump) for each in DECK},
+        {each: lead_cost(each, trump) for each in DECK},
+    )
+
+
+def play_for(
+    hand: tuple[Card, ...],
+    trick: tuple[Play, ...],
+    trump: Suit,
+    seat: int,
+    seats: int,
+    friends: frozenset[int],
+) -> Action:
+    """The card the normal bot's trick play (``computer_briscola.choose_card``) gives ``seat`` on
+    ``trick``, knowing its ``friends``, with its costs looked up rather than worked out: a playout
+    asks this for every card. A tie goes to the card first in hand (a dealt hand is in random
+    order) instead of to the rng."""
+    return {"action": "play", "card": quick_card(hand, trick, trump, seat, seats, friends).code}
+
+
+def quick_card(
+    hand: tuple[Card, ...],
+    trick: tuple[Play, ...],
+    trump: Suit,
+    seat: int,
+    seats: int,
+    friends: frozenset[int],
+) -> Card:
+    keep, lead = costs(trump)
+    if not trick:
+        return min(hand, key=lead.__getitem__)
+    holder, best = trick[0].seat, trick[0].card
+    points = 0
+    for play in trick:
+        points += POINTS[play.card]
+        if beats(play.card, best, trump):
+            holder, best = play.seat, play.card
+    foes_after = any((seat + k) % seats not in friends for k in range(1, seats - len(trick)))
+    cheapest = min(hand, key=keep.__getitem__)
+    if holder in friends:
+        cannot_overtake = [each for each in hand if not beats(each, best, trump)] or list(hand)
+        plain = [each for each in cannot_overtake if each.suit != trump]
+        if not foes_after and plain:
+            richest = max(plain, key=lambda each: POINTS[each] - STRENGTH[each] * 0.01)
+            return richest if POINTS[richest] > 0 else cheapest
+        if partner_holds_firm(best, trump):
+            modest = [each for each in plain if 0 < POINTS[each] <= 4]
+            if modest:
+                return max(modest, key=POINTS.__getitem__)
+        return min(cannot_overtake, key=keep.__getitem__)
+    winners = [each for each in hand if beats(each, best, trump)]
+    same_suit = [each for each in winners if each.suit != trump]
+    if same_suit:
+        richest = max(same_suit, key=lambda each: POINTS[each] + STRENGTH[each] * 0.01)
+        if points + POINTS[richest] > 0 or not foes_after:
+            return richest
+    trumps = [each for each in winners if each.suit == trump]
+    if trumps:
+        lowest = min(trumps, key=STRENGTH.__getitem__)
+        if trump_worth_spending(lowest, points, foes_after):
+            return lowest
+    return cheapest
+
+
+MODELS: Mapping[str, SearchModel] = {
+    BRISCOLA.game_type: BriscolaModel(BRISCOLA),
+    BRISCOLA_A_QUATTRO.game_type: BriscolaModel(BRISCOLA_A_QUATTRO),
+}
