@@ -31,6 +31,7 @@ SCOPA = 10.0
 """A scopa in the playout policy's eyes, against ``card_worth``'s fractions of a point."""
 OPEN_TABLE = 4.0
 """What the playout policy fears from a table the next player may sweep (its ranks add up to 10 or less)."""
+SWEEPABLE = 10
 
 
 def parsed(codes: Any) -> list[Card]:
@@ -64,12 +65,20 @@ def read_record(seen: Seen, seats: int) -> Record:
             if event["captured"] or event["sweep"]:
                 piles[side_of(seat)].extend((BY_CODE[event["card"]], *parsed(event["captured"])))
                 last_capturer = seat
+        elif kind == "leftovers":
+            piles[side_of(int(event["seat"]))].extend(parsed(event["cards"]))
         elif kind == "hand_started":
             piles = ([], [])
             last_capturer = None
         elif kind == "hand_end":
             history.append({key: value for key, value in event.items() if key != "kind"})
     return Record(piles, last_capturer, moves, tuple(seat_scope), tuple(history))
+
+
+def last_hand(view: Mapping[str, Any]) -> tuple[JSON, ...]:
+    """The finished hands as far as the view alone tells them: the last one (without the events)."""
+    last = view["last_hand"]
+    return () if last is None else (last,)
 
 
 @dataclass(slots=True)
@@ -133,7 +142,7 @@ class FishingSearchModel:
             last_play=None if last_play is None else play_from_json(last_play),
             acknowledged=tuple(view["acknowledged"]),
             hand_end_due=view["hand_end_deadline"],
-            history=record.history,
+            history=record.history or last_hand(view),
             winner=None if winner is None else SIDES.index(winner),
             whole_suit=bool(view["napola_whole_suit"]),
         )
@@ -156,20 +165,25 @@ class FishingSearchModel:
         """Greedy: the capture worth most (a scopa above all), else the discard that costs least,
         each less what a table the next player may sweep offers them."""
         table = state.table
-        pigliatutto = state.options.asso_pigliatutto
         last = not state.deck and sum(len(hand) for hand in state.hands) == 1
+        on_table = sum(card.rank for card in table)
         best = None
         best_score = -1e9
-        for move in legal_moves(state.hands[seat], table, pigliatutto):
+        for move in legal_moves(state.hands[seat], table, state.options.asso_pigliatutto):
             if move.capture or move.sweep:
-                left = [card for card in table if card not in move.capture]
-                score = WORTH[move.card] + sum(WORTH[card] for card in move.capture)
-                if not left and not move.sweep and not last:
+                score = WORTH[move.card]
+                left = on_table
+                for card in move.capture:
+                    score += WORTH[card]
+                    left -= card.rank
+                cleared = len(move.capture) == len(table)
+                if cleared and not move.sweep and not last:
                     score += SCOPA
             else:
-                left = [*table, move.card]
                 score = -0.5 * WORTH[move.card]
-            if left and not last and sum(card.rank for card in left) <= 10:
+                left = on_table + move.card.rank
+                cleared = False
+            if not cleared and not last and left <= SWEEPABLE:
                 score -= OPEN_TABLE
             if score > best_score:
                 best, best_score = move, score
