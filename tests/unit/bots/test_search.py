@@ -1,4 +1,4 @@
-"""The searching player on a real engine: reproducible, legal, within its budget and its CPU cap."""
+"""The searching player on a real engine: reproducible, legal, within its budget and its time cap."""
 
 from __future__ import annotations
 
@@ -98,10 +98,10 @@ def test_the_search_deals_exactly_its_budget_of_iterations() -> None:
     assert {key for key in root.children} <= {action_key(m) for m in position.view["legal_moves"]}
 
 
-def test_the_cpu_cap_stops_a_huge_budget_in_time() -> None:
+def test_the_time_cap_stops_a_huge_budget_in_time() -> None:
     search = SearchStrategy(MODELS["scopone_scientifico"], Budget(iterations=10**9, seconds=0.2))
     position = next(p for p in positions("scopone_scientifico", 5) if choices(p))
-    started = time.process_time()
+    started = time.perf_counter()
     action = search.decide(position.view, random.Random(0), position.seen)
-    assert time.process_time() - started < 1.0
+    assert time.perf_counter() - started < 1.0
     assert action in position.view["legal_moves"]
