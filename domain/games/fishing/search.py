@@ -32,6 +32,7 @@ SCOPA = 10.0
 OPEN_TABLE = 4.0
 """What the playout policy fears from a table the next player may sweep (its ranks add up to 10 or less)."""
 SWEEPABLE = 10
+"""The highest rank, so the most one card can sweep."""
 
 
 def parsed(codes: Any) -> list[Card]:
