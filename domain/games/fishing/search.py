@@ -1,0 +1,198 @@
+"""The fishing games as the searching computer player sees them (``domain.bots.search_model``).
+
+What a seat knows of a fishing hand: its own cards, the table, how many cards every other hand and
+the deck hold, and every card played this hand, with what it took (the ``play`` events it saw): so
+the captured piles are known card by card. Every other card is somewhere it cannot see, and nothing
+it saw says where: a player may discard one card while another in its hand could capture, so a
+discard reveals nothing. ``deal`` therefore shuffles the unseen cards and deals them into the other
+hands and the deck, keeping every count; everything else is rebuilt from the view and the events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.bots.base import Action, Seen
+from domain.bots.search_model import SearchModel
+from domain.cards import BY_CODE, DECK, Card
+from domain.engine import JSON, GameEngine, Timeouts
+from domain.games.fishing.captures import legal_moves
+from domain.games.fishing.computer import card_worth
+from domain.games.fishing.config import SIDES, Variant, side_of
+from domain.games.fishing.state import FishingOptions, FishingState, play_from_json
+from domain.games.fishing.variants import FISHING_ENGINES
+from domain.games.fishing.views import play_action
+
+WORTH: dict[Card, float] = {card: card_worth(card) for card in DECK}
+SCOPA = 10.0
+"""A scopa in the playout policy's eyes, against ``card_worth``'s fractions of a point."""
+OPEN_TABLE = 4.0
+"""What the playout policy fears from a table the next player may sweep (its ranks add up to 10 or less)."""
+SWEEPABLE = 10
+"""The highest rank, so the most one card can sweep."""
+
+
+def parsed(codes: Any) -> list[Card]:
+    return [BY_CODE[code] for code in codes]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What the events a seat saw tell beyond its view: the piles of the hand being played, who last
+    captured, how many plays the match has had, each seat's scope and the finished hands' records."""
+
+    piles: tuple[list[Card], list[Card]]
+    last_capturer: int | None
+    moves: int
+    seat_scope: tuple[int, ...]
+    history: tuple[JSON, ...]
+
+
+def read_record(seen: Seen, seats: int) -> Record:
+    piles: tuple[list[Card], list[Card]] = ([], [])
+    last_capturer: int | None = None
+    moves = 0
+    seat_scope = [0] * seats
+    history: list[JSON] = []
+    for event in seen:
+        kind = event.get("kind")
+        if kind == "play":
+            seat = int(event["seat"])
+            moves += 1
+            seat_scope[seat] += bool(event["scopa"])
+            if event["captured"] or event["sweep"]:
+                piles[side_of(seat)].extend((BY_CODE[event["card"]], *parsed(event["captured"])))
+                last_capturer = seat
+        elif kind == "leftovers":
+            piles[side_of(int(event["seat"]))].extend(parsed(event["cards"]))
+        elif kind == "hand_started":
+            piles = ([], [])
+            last_capturer = None
+        elif kind == "hand_end":
+            history.append({key: value for key, value in event.items() if key != "kind"})
+    return Record(piles, last_capturer, moves, tuple(seat_scope), tuple(history))
+
+
+def last_hand(view: Mapping[str, Any]) -> tuple[JSON, ...]:
+    """The finished hands as far as the view alone tells them: the last one (without the events)."""
+    last = view["last_hand"]
+    return () if last is None else (last,)
+
+
+@dataclass(slots=True)
+class FishingSearchModel:
+    """One fishing game type (its ``Variant``) as the search sees it. (Not frozen only because the
+    ``SearchModel`` protocol declares ``engine`` a plain attribute; nothing ever sets it.)"""
+
+    engine: GameEngine
+    variant: Variant
+
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> FishingState:
+        seat = int(view["seat"])
+        record = read_record(seen, self.variant.seats)
+        hand = tuple(parsed(view["hand"]))
+        table = tuple(parsed(view["table"]))
+        counts = [len(pile) for pile in record.piles]
+        wanted = [int(view["captured_counts"][label]) for label in SIDES]
+        known_piles = counts == wanted
+        piles = record.piles if known_piles else ([], [])
+        known = {*hand, *table, *piles[0], *piles[1]}
+        pool = [card for card in DECK if card not in known]
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for other, count in enumerate(view["hand_counts"]):
+            if other == seat:
+                hands.append(hand)
+                continue
+            hands.append(tuple(pool[at : at + count]))
+            at += count
+        deck = tuple(pool[at : at + int(view["deck_count"])])
+        at += len(deck)
+        if not known_piles:
+            # Without the events of this hand (a seat that joined late), the piles are unseen too.
+            piles = (pool[at : at + wanted[0]], pool[at + wanted[0] : at + wanted[0] + wanted[1]])
+        options = view["options"]
+        last_play = view["last_play"]
+        winner = view["winner"]
+        return FishingState(
+            game_type=self.variant.game_type,
+            options=FishingOptions(
+                target_score=int(view["target_score"]),
+                napola=bool(options.get("napola", False)),
+                asso_pigliatutto=bool(options["asso_pigliatutto"]),
+            ),
+            timeouts=Timeouts(turn=float(view["turn_seconds"])),
+            phase=view["phase"],
+            hand_number=int(view["hand_number"]),
+            dealer=int(view["dealer"]),
+            hands=tuple(hands),
+            table=table,
+            deck=deck,
+            piles=(tuple(piles[0]), tuple(piles[1])),
+            scope=(int(view["scope"]["A"]), int(view["scope"]["B"])),
+            scores=(int(view["scores"]["A"]), int(view["scores"]["B"])),
+            seat_scope=record.seat_scope,
+            turn=view["turn"],
+            moves=record.moves,
+            turn_due=view["turn_deadline"],
+            last_capturer=record.last_capturer if known_piles else None,
+            last_play=None if last_play is None else play_from_json(last_play),
+            acknowledged=tuple(view["acknowledged"]),
+            hand_end_due=view["hand_end_deadline"],
+            history=record.history or last_hand(view),
+            winner=None if winner is None else SIDES.index(winner),
+            whole_suit=bool(view["napola_whole_suit"]),
+        )
+
+    def settled(self, state: FishingState, start: FishingState) -> bool:
+        return state.phase != "playing" or state.hand_number != start.hand_number
+
+    def payoff(self, state: FishingState, seat: int) -> float:
+        side = side_of(seat)
+        if state.phase == "finished":
+            return 1.0 if state.winner == side else 0.0
+        last = state.last_hand
+        if last is None:
+            return 0.5
+        mine = int(last["sides"][SIDES[side]]["total"])
+        theirs = int(last["sides"][SIDES[1 - side]]["total"])
+        return 0.5 if mine + theirs == 0 else mine / (mine + theirs)
+
+    def rollout(self, state: FishingState, seat: int, rng: random.Random) -> Action:
+        """Greedy: the capture worth most (a scopa above all), else the discard that costs least,
+        each less what a table the next player may sweep offers them."""
+        table = state.table
+        last = not state.deck and sum(len(hand) for hand in state.hands) == 1
+        on_table = sum(card.rank for card in table)
+        best = None
+        best_score = -1e9
+        for move in legal_moves(state.hands[seat], table, state.options.asso_pigliatutto):
+            if move.capture or move.sweep:
+                score = WORTH[move.card]
+                left = on_table
+                for card in move.capture:
+                    score += WORTH[card]
+                    left -= card.rank
+                cleared = len(move.capture) == len(table)
+                if cleared and not move.sweep and not last:
+                    score += SCOPA
+            else:
+                score = -0.5 * WORTH[move.card]
+                left = on_table + move.card.rank
+                cleared = False
+            if not cleared and not last and left <= SWEEPABLE:
+                score -= OPEN_TABLE
+            if score > best_score:
+                best, best_score = move, score
+        assert best is not None
+        return play_action(best)
+
+
+MODELS: Mapping[str, SearchModel] = {
+    engine.game_type: FishingSearchModel(engine, engine.variant) for engine in FISHING_ENGINES
+}
+"""The search model of each fishing game type."""
