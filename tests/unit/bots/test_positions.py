@@ -10,9 +10,11 @@ import pytest
 
 from domain.bots import LEVELS
 from domain.cards import Card
+from domain.games.fishing.unseen import cards_out
 from domain.games.tricks.cards import card_points
 from tests.unit.bots.positions import FANTE_OF_COPPE_LED, LONE_FANTE, LONE_FIVE, OPENING_LEAD, Position
-from tests.unit.bots.simulate import NOW, strategy_for
+from tests.unit.bots.simulate import NOW, engine_for, strategy_for
+from tests.unit.bots.watching import watched_positions
 
 LEVELS_ABOVE_EASY = [level for level in LEVELS if level != "easy"]
 RNG_SEEDS = range(3)
@@ -77,3 +79,16 @@ def test_scopone_leaves_no_lone_card_the_next_opponent_sweeps(level: str, seed: 
     action = decision(LONE_FIVE, level, seed)
     assert action != {"action": "play", "card": "03D", "capture": ["03B"]}
     assert sweeps_for_the_next_player(LONE_FIVE, action) == [], "the next opponent has no scopa"
+
+
+@pytest.mark.parametrize("game_type", ["scopa", "scopone_scientifico"])
+def test_what_a_seat_saw_tells_exactly_which_cards_are_still_out(game_type: str, seed: int) -> None:
+    engine = engine_for(game_type)
+    players = [strategy_for(game_type, "normal")] * engine.seats
+    for spot in watched_positions(engine, players, seed, {"target_score": 11}):
+        if spot.view["phase"] != "playing":
+            continue
+        state = spot.state
+        others = [card for seat, hand in enumerate(state.hands) if seat != spot.seat for card in hand]
+        assert set(cards_out(spot.view, spot.seen)) == {*others, *state.deck}
+        assert set(cards_out(spot.view)) >= {*others, *state.deck}, "the view alone keeps every card out"
