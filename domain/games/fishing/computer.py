@@ -6,29 +6,37 @@ Every legal move (a card and the table cards it takes) is scored from the seat's
   settebello most, the primiera cards (7, 6, ace) above the rest, and a sweep (scopa)
   is worth a point outright;
 * what the table left behind offers the next player, an opponent: for each rank
-  still unseen (not in our hand, not on the table) the chance the opponent holds one
-  times the best capture it makes there, a sweep included — so a table of one card or
-  a small sum that an unseen card clears is avoided when another move exists;
+  still out (``unseen.cards_out``: in another hand or the deck) the chance the opponent
+  holds one times the best capture it makes there, a sweep included — so a table of one
+  card or a small sum that a card still out clears is avoided when another move exists;
 * a discard costs the card's worth, so low cards are dumped first.
 
-Seen from one view, "unseen" includes cards already captured (the view shows only
-their counts): each unseen card is in the next player's hand with probability
-``hand size / unseen count``, the best estimate a memoryless bot has.
+The cards still out come from the view and the events the seat saw this hand, which name
+every capture; from the view alone they include the cards already captured (it shows only
+their counts), the best a bot without that history can do. The next player's hand is a
+random draw from them: the chance it holds one of ``count`` cards of a rank is
+hypergeometric.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
-from domain.cards import DECK, SETTEBELLO, Card, Suit
+from domain.cards import SETTEBELLO, Card, Suit
 from domain.games.fishing.captures import ace_sweeps, legal_captures
+from domain.games.fishing.unseen import cards_out
 
 SCOPA = 10.0
 """A scopa is a whole point; a card alone is a fraction of one (see ``card_worth``)."""
+
+SCOPA_CONCEDED = 18.0
+"""A scopa the next player makes costs us more than its point: our side is left to play onto an
+empty table, a lone card the player after can sweep again (one lone card begets the next scopa)."""
 
 PRIMIERA_BONUS: dict[int, float] = {7: 2.5, 6: 1.5, 1: 1.2, 5: 0.4}
 DISCARD_COST = 0.5
@@ -52,20 +60,29 @@ class Situation:
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
     unseen_by_rank: dict[int, int]
-    pick_chance: float
-    """The chance one particular unseen card is in the next player's hand."""
+    """The cards still out, counted by rank."""
+    out_count: int
+    next_hand: int
+    """How many cards the next player holds."""
     pigliatutto: bool
     my_last_card: bool
     """This play is the last of the hand (no scopa can be made with it)."""
     next_is_last: bool
     """The next player's play is the last of the hand."""
 
+    def holds_one(self, count: int) -> float:
+        """The chance the next player holds at least one of ``count`` cards still out."""
+        if count <= 0 or self.next_hand <= 0 or self.out_count <= 0:
+            return 0.0
+        drawn = min(self.next_hand, self.out_count)
+        missed = math.comb(self.out_count - count, drawn) / math.comb(self.out_count, drawn)
+        return 1.0 - missed
 
-def read_situation(view: Mapping[str, Any]) -> Situation:
+
+def read_situation(view: Mapping[str, Any], seen: Seen = ()) -> Situation:
     hand = tuple(Card.parse(code) for code in view["hand"])
     table = tuple(Card.parse(code) for code in view["table"])
-    seen = set(hand) | set(table)
-    unseen = [card for card in DECK if card not in seen]
+    unseen = cards_out(view, seen)
     counts: dict[int, int] = {}
     for card in unseen:
         counts[card.rank] = counts.get(card.rank, 0) + 1
@@ -81,7 +98,8 @@ def read_situation(view: Mapping[str, Any]) -> Situation:
         table=table,
         hand=hand,
         unseen_by_rank=counts,
-        pick_chance=min(1.0, next_hand / len(unseen)) if unseen else 0.0,
+        out_count=len(unseen),
+        next_hand=next_hand,
         pigliatutto=bool(options.get("asso_pigliatutto", False)),
         my_last_card=deck_count == 0 and remaining_after_me == 0,
         next_is_last=deck_count == 0 and remaining_after_me == 1,
@@ -89,11 +107,15 @@ def read_situation(view: Mapping[str, Any]) -> Situation:
 
 
 def capture_value(
-    played: Card, taken: Sequence[Card], table_left: Sequence[Card], scopa_counts: bool
+    played: Card,
+    taken: Sequence[Card],
+    table_left: Sequence[Card],
+    scopa_counts: bool,
+    scopa: float = SCOPA,
 ) -> float:
     value = card_worth(played) + sum(card_worth(card) for card in taken)
     if not table_left and scopa_counts:
-        value += SCOPA
+        value += scopa
     return value
 
 
@@ -111,9 +133,9 @@ def threat(table: tuple[Card, ...], situation: Situation) -> float:
         for taken in legal_captures(probe, table, situation.pigliatutto):
             left = [card for card in table if card not in taken]
             scopa = not sweeping and not situation.next_is_last
-            best = max(best, capture_value(probe, taken, left, scopa))
+            best = max(best, capture_value(probe, taken, left, scopa, SCOPA_CONCEDED))
         if best > 0:
-            chance = 1.0 - (1.0 - situation.pick_chance) ** count
+            chance = situation.holds_one(count)
             offers.append((best, chance))
     expected = 0.0
     none_yet = 1.0
@@ -143,7 +165,7 @@ class FishingStrategy:
     def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
         if must_ack(view):
             return dict(ACK)
-        situation = read_situation(view)
+        situation = read_situation(view, seen)
         table = situation.table
 
         def score(move: Action) -> float:

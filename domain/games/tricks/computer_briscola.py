@@ -6,8 +6,9 @@ On a trick it reads from its view which card is winning and whose side that is:
 * leading, it gives the cheapest card: a low card with no points that is not a trump;
 * when an opponent holds the trick and it carries points, it takes it as cheaply as it
   can — a higher card of the suit led first (the richest of them, since its points come
-  home too), else the lowest trump that wins, spending a trump only when the trick is
-  worth it (a point trump only for a loaded trick);
+  home too), else the lowest trump that wins, spending a trump only when the stake is
+  worth it (a point trump only for a loaded trick); last to play, the stake counts the
+  card it would throw instead, so it does not throw an ace or a three where a trump wins;
 * when the trick is worthless it dumps its lowest card with no points;
 * when a partner holds the trick it never overtakes: with no opponent to play after it
   adds its richest non-trump card (a *carico*), otherwise a modest one only if the
@@ -132,8 +133,12 @@ def choose_card(sight: TrickSight, rng: random.Random) -> Card:
         richest = best_by(same_suit, lambda card: card_points(card) + strength(card) * 0.01, rng)
         if sight.points + card_points(richest) > 0 or not sight.foes_after:
             return richest
+    # Last to play against the opponents, the stake of a trick we let go is what is on it plus what
+    # we would throw onto it: with only an ace or a three to lose, a trump that takes the trick
+    # saves that card's points too. (With an opponent still to play, the trump may be overtaken.)
+    thrown = 0 if beats(cheapest, best, trump) or sight.foes_after else card_points(cheapest)
     trumps = sorted((card for card in winners if is_trump(card, trump)), key=strength)
-    if trumps and trump_worth_spending(trumps[0], sight.points, sight.foes_after):
+    if trumps and trump_worth_spending(trumps[0], sight.points + thrown, sight.foes_after):
         return trumps[0]
     return cheapest
 
