@@ -34,7 +34,7 @@ from application.playing.computer_players import computer_player
 from application.playing.live_games import LiveGames
 from application.ports import MatchPool, StorageUnavailable
 from domain import steps
-from domain.bots.levels import LEVELS
+from domain.bots.levels import QUICK_MATCH_LEVEL
 from domain.elo import START_RATING
 from domain.engine import validate_options
 from domain.errors import InvalidAction
@@ -176,7 +176,7 @@ class Matchmaker:
     async def _open(self, group: Group) -> LiveGame:
         engine = self._games.registry.get(group.game_type)
         people = [Seat(member.user_id, member.name) for member in group.members]
-        computers = [computer_player(LEVELS[-1])(chair) for chair in range(len(people), engine.seats)]
+        computers = [computer_player(QUICK_MATCH_LEVEL)(chair) for chair in range(len(people), engine.seats)]
         seats: tuple[Seat | None, ...] = (*people, *computers)
         options = validate_options(engine.option_specs, dict(group.options))
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Literal, get_args
 
-Level = Literal["easy", "normal"]
+Level = Literal["easy", "normal", "hard"]
 LEVELS: tuple[Level, ...] = get_args(Level)
 
 SEARCHING: frozenset[str] = frozenset({"hard"})
 """The levels whose computer players search: each move costs up to about a second of CPU, so it is
 worked out away from the web workers' event loops (``domain.bots.thinking``); the others decide in
 microseconds, where the move is applied."""
+
+QUICK_MATCH_LEVEL: Level = "normal"
+"""The computer players that fill a quick match's empty seats: cheap, and a fair game."""

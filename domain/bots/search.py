@@ -22,10 +22,11 @@ import math
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from domain.bots.base import ACK, Action, Seen, legal_moves, must_ack
+from domain.bots.base import ACK, Action, Seen, Strategy, legal_moves, must_ack
+from domain.bots.phased import Phased
 from domain.bots.search_model import SearchModel
 
 EXPLORATION = 0.7
@@ -157,3 +158,21 @@ class SearchStrategy:
             if key == guess:
                 return key, move
         return rng.choice(untried)
+
+
+QUICK = Budget(iterations=12)
+"""A budget for checks that need many decisions fast (that players finish matches from their own
+views, that hidden cards never change a decision): what they check holds at any budget."""
+
+
+def on_budget(strategy: Strategy, budget: Budget) -> Strategy:
+    """``strategy`` searching within ``budget`` (a strategy that does not search, as it is)."""
+    if isinstance(strategy, SearchStrategy):
+        return replace(strategy, budget=budget)
+    if isinstance(strategy, Phased):
+        return replace(
+            strategy,
+            within=on_budget(strategy.within, budget),
+            otherwise=on_budget(strategy.otherwise, budget),
+        )
+    return strategy

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from domain.bots.base import Strategy
 from domain.bots.levels import LEVELS
+from domain.bots.search import QUICK, on_budget
 from domain.game_package import GamePackage, GameVariant
 from domain.match_record import plain
 from engine_contract.failures import At
@@ -43,9 +44,10 @@ def computer_players_finish_at(level: str) -> Check:
     """The check that ``level``'s computer players finish their matches from their own views."""
 
     def check_computer_players_finish(package: GamePackage, variant: GameVariant, seed: int) -> None:
-        strategy = variant.computer_players.get(level)
-        if strategy is None:
+        found = variant.computer_players.get(level)
+        if found is None:
             raise At(variant.game_type).fail(f"there is no computer player for level {level!r}")
+        strategy = on_budget(found, QUICK)  # a searching player finishes from its view at any budget
         try:
             match = play_match(variant, seed, computer_player_moves(strategy), 0.0, f"computer {level}")
         except AssertionError as error:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.bots.easy import EasyStrategy
+from domain.bots.search import SearchStrategy
 from domain.game_package import ActionKind, EventKind, GamePackage, GameVariant
 from domain.games.fishing.computer import FishingStrategy
+from domain.games.fishing.search import MODELS
 from domain.games.fishing.variants import FISHING_ENGINES
 from domain.games.fishing.words import WORDS
 
@@ -58,7 +60,11 @@ _NORMAL = FishingStrategy()
 PACKAGE = GamePackage(
     name="fishing",
     variants=tuple(
-        GameVariant(engine, {"easy": _EASY, "normal": _NORMAL}, table="table.js")
+        GameVariant(
+            engine,
+            {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[engine.game_type])},
+            table="table.js",
+        )
         for engine in FISHING_ENGINES
     ),
     event_kinds=EVENT_KINDS,

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain.bots.base import Strategy
 from domain.bots.easy import EasyStrategy
+from domain.bots.search import SearchStrategy
 from domain.game_package import ActionKind, EventKind, GamePackage, GameVariant
 from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
 from domain.games.tressette.computer import TressetteStrategy
 from domain.games.tressette.declarations import KINDS
+from domain.games.tressette.search import MODELS
 from domain.games.tressette.signals import SIGNALS
 from domain.games.tressette.words import WORDS
 
@@ -95,11 +98,16 @@ RULES = {
 _EASY = EasyStrategy()
 _NORMAL = TressetteStrategy()
 
+
+def _levels(game_type: str) -> dict[str, Strategy]:
+    return {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[game_type])}
+
+
 PACKAGE = GamePackage(
     name="tressette",
     variants=(
-        GameVariant(TRESSETTE, {"easy": _EASY, "normal": _NORMAL}, table="tressette.js"),
-        GameVariant(TRESSETTE_A_QUATTRO, {"easy": _EASY, "normal": _NORMAL}, table="tressette.js"),
+        GameVariant(TRESSETTE, _levels(TRESSETTE.game_type), table="tressette.js"),
+        GameVariant(TRESSETTE_A_QUATTRO, _levels(TRESSETTE_A_QUATTRO.game_type), table="tressette.js"),
     ),
     event_kinds=EVENT_KINDS,
     actions=ACTIONS,

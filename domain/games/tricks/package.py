@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain.bots.base import Strategy
 from domain.bots.easy import EasyStrategy
+from domain.bots.phased import Phased
+from domain.bots.search import SearchStrategy
+from domain.bots.search_model import SearchModel
 from domain.game_package import ActionKind, EventKind, GamePackage, GameVariant
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO, BRISCOLA_CHIAMATA
 from domain.games.tricks.computer_briscola import BriscolaStrategy
 from domain.games.tricks.computer_chiamata import ChiamataStrategy
+from domain.games.tricks.search_briscola import MODELS as BRISCOLA_MODELS
+from domain.games.tricks.search_chiamata import MODELS as CHIAMATA_MODELS
 from domain.games.tricks.words import WORDS
 
 CARD = {"type": "string", "description": "a card code, RRSUIT (01S is the ace of spade)"}
@@ -100,12 +106,33 @@ RULES = {
 
 _EASY = EasyStrategy()
 
+
+def _levels(normal: Strategy, model: SearchModel) -> dict[str, Strategy]:
+    return {"easy": _EASY, "normal": normal, "hard": SearchStrategy(model)}
+
+
+# Chiamata's hard player searches the card play; it bids and calls as the normal one does.
+_CHIAMATA_NORMAL = ChiamataStrategy()
+_CHIAMATA_LEVELS: dict[str, Strategy] = {
+    "easy": _EASY,
+    "normal": _CHIAMATA_NORMAL,
+    "hard": Phased(
+        frozenset({"playing"}), SearchStrategy(CHIAMATA_MODELS[BRISCOLA_CHIAMATA.game_type]), _CHIAMATA_NORMAL
+    ),
+}
+
 PACKAGE = GamePackage(
     name="tricks",
     variants=(
-        GameVariant(BRISCOLA, {"easy": _EASY, "normal": BriscolaStrategy()}, table="briscola.js"),
-        GameVariant(BRISCOLA_A_QUATTRO, {"easy": _EASY, "normal": BriscolaStrategy()}, table="briscola.js"),
-        GameVariant(BRISCOLA_CHIAMATA, {"easy": _EASY, "normal": ChiamataStrategy()}, table="chiamata.js"),
+        GameVariant(
+            BRISCOLA, _levels(BriscolaStrategy(), BRISCOLA_MODELS[BRISCOLA.game_type]), table="briscola.js"
+        ),
+        GameVariant(
+            BRISCOLA_A_QUATTRO,
+            _levels(BriscolaStrategy(), BRISCOLA_MODELS[BRISCOLA_A_QUATTRO.game_type]),
+            table="briscola.js",
+        ),
+        GameVariant(BRISCOLA_CHIAMATA, _CHIAMATA_LEVELS, table="chiamata.js"),
     ),
     event_kinds=EVENT_KINDS,
     actions=ACTIONS,

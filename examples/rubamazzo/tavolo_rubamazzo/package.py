@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.bots.easy import EasyStrategy
+from domain.bots.search import SearchStrategy
 from domain.game_package import ActionKind, EventKind, GamePackage, GameVariant
 from tavolo_rubamazzo.computer import RubamazzoStrategy
+from tavolo_rubamazzo.search import MODELS
 from tavolo_rubamazzo.variants import ENGINES
 from tavolo_rubamazzo.words import WORDS
 
@@ -73,7 +75,12 @@ _NORMAL = RubamazzoStrategy()
 PACKAGE = GamePackage(
     name="rubamazzo",
     variants=tuple(
-        GameVariant(engine, {"easy": _EASY, "normal": _NORMAL}, table="table.js") for engine in ENGINES
+        GameVariant(
+            engine,
+            {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[engine.game_type])},
+            table="table.js",
+        )
+        for engine in ENGINES
     ),
     event_kinds=EVENT_KINDS,
     actions=ACTIONS,

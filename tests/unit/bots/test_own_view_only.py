@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from domain.bots import LEVELS
+from domain.bots.search import QUICK, on_budget
 from domain.cards import Card
 from domain.engine import GameEngine
 from domain.games.fishing.state import FishingState
@@ -89,7 +90,7 @@ def test_decisions_depend_only_on_the_own_view(game_type: str) -> None:
             changed += other.hands != state.hands
             phases.add(view["phase"])
             for level in LEVELS:
-                bot = strategy_for(game_type, level)
+                bot = on_budget(strategy_for(game_type, level), QUICK)
                 first = bot.decide(engine.view(state, seat), random.Random(checked))
                 second = bot.decide(engine.view(other, seat), random.Random(checked))
                 assert first == second, (level, view)
