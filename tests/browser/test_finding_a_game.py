@@ -87,11 +87,16 @@ async def assert_looks_right(player: Player, screen: str) -> None:
 # ---------------------------------------------------------------- play the computer
 
 
+LEVEL_WORDS = {"en": {"easy": "easy", "hard": "hard"}, "it": {"easy": "facile", "hard": "difficile"}}
+
+
 @pytest.mark.parametrize(
-    ("language", "viewport"), [("en", DESKTOP), ("it", SMALL_PHONE)], ids=["en-desktop", "it-phone"]
+    ("language", "viewport", "level"),
+    [("en", DESKTOP, "easy"), ("it", SMALL_PHONE, "hard")],
+    ids=["en-desktop-easy", "it-phone-hard"],
 )
 async def test_a_person_alone_plays_a_whole_briscola_against_the_computer_from_the_landing_page(
-    browser: Browser, language: str, viewport: ViewportSize
+    browser: Browser, language: str, viewport: ViewportSize, level: str
 ) -> None:
     async with a_server() as server:
         anna = await open_page(browser, server, "Anna", viewport, LOCALES[language])
@@ -102,17 +107,19 @@ async def test_a_person_alone_plays_a_whole_briscola_against_the_computer_from_t
         first = (await (await anna.page.request.get("/api/game-types")).json())[0]["id"]
         await expect(panel.get_by_test_id("computer-game")).to_have_value(first)
         await expect(panel.get_by_test_id("computer-turn-time")).to_have_value("30")
-        level = "facile" if language == "it" else "easy"
-        await expect(panel.get_by_label(level)).to_be_visible()
-        await play_the_computer(anna, "briscola", "easy")
+        first_level = "facile" if language == "it" else "easy"
+        await expect(panel.get_by_label(first_level)).to_be_visible()
+        # The hard level searches: its moves are worked out in the server's thinking processes.
+        await expect(panel.get_by_label(LEVEL_WORDS[language][level])).to_be_visible()
+        await play_the_computer(anna, "briscola", level)
 
         seats = anna.by("seat")
         await expect(seats).to_have_count(2)
-        await expect(seats.nth(1)).to_contain_text("Computer")
+        await expect(seats.nth(1)).to_contain_text(f"Computer 2 · {LEVEL_WORDS[language][level]}")
         shown = await play_cards_until(anna, "game-over", timeout=MATCH_TIMEOUT, ack=True)
         assert shown == "game-over"
         await expect(anna.by("game-over-headline")).to_be_visible()
-        await anna.screenshot(f"finding-computer-game-over-{language}-{size_of(viewport)}.png")
+        await anna.screenshot(f"finding-computer-game-over-{level}-{language}-{size_of(viewport)}.png")
     assert not anna.errors, anna.errors
 
 
