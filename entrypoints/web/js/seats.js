@@ -147,7 +147,7 @@ export function seatElement(view, seat, { countdown, presence = null, family = n
     meta ? h("span", { class: "seat-meta" }, meta) : null,
     away ? awayMark() : null,
     onTurn ? h("span", { class: "turn-flag", testid: "turn-indicator" },
-      `${me ? t("table.your_turn_flag") : t("table.to_play_flag")} `,
+      `${me ? t("table.your_turn_flag") : player && player.bot ? t("table.thinking_flag") : t("table.to_play_flag")} `,
       countdown(view.turn_deadline, me ? "my-countdown" : "countdown")) : null),
   !lobby && (held !== null && held !== undefined || won)
     ? h("span", { class: "seat-stuff" }, held !== null && held !== undefined && !me ? heldCards(held) : null, won)

@@ -123,6 +123,7 @@ const base = {
   "table.meta_side": "Side {side}",
   "table.your_turn_flag": "your turn",
   "table.to_play_flag": "to play",
+  "table.thinking_flag": "thinking…",
   "table.side": "Side {side}",
   "table.side_members": "{side} ({names})",
   "table.watching": "Watching",

@@ -121,6 +121,7 @@ const base = {
   "table.meta_side": "Squadra {side}",
   "table.your_turn_flag": "tocca a te",
   "table.to_play_flag": "di turno",
+  "table.thinking_flag": "sta pensando…",
   "table.side": "Squadra {side}",
   "table.side_members": "{side} ({names})",
   "table.watching": "Spettatore",
