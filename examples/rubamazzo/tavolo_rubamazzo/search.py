@@ -7,6 +7,12 @@ it stole) give every pile card by card, though the view shows only their tops an
 tells what a hand holds (a card that can take must take, but any card may be played), so the cards
 the seat cannot see — the other hands and the stock — are shuffled among them uniformly.
 
+Without the events of the hand (``decide`` called with no history, or a seat that came in late),
+the piles are rebuilt from the view alone: each keeps its face-up top and its size, and the cards
+under the tops join the unseen ones, shuffled uniformly among the other hands, the stock and the
+piles' hidden parts. The last taker is then the seat of the last play if it took, else one of the
+seats holding a pile (only a taker holds one).
+
 ``settled`` is the end of the hand (or of the match); ``payoff`` the seat's share of the cards
 taken in the hand, or 1 / 0 once the match is won or lost; ``rollout`` a quick rule of thumb on the
 full state: steal the biggest pile, else capture, else lay the card least likely to be taken.
@@ -26,7 +32,7 @@ from domain.engine import GameEngine, Timeouts
 from tavolo_rubamazzo.config import SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
-from tavolo_rubamazzo.takes import Move, Pile, legal_moves
+from tavolo_rubamazzo.takes import Move, Pile, legal_moves, top
 from tavolo_rubamazzo.variants import ENGINES
 from tavolo_rubamazzo.views import play_action
 
@@ -39,15 +45,16 @@ class Replay:
     """The hand under way as the seat's events tell it: the piles card by card, the last taker, and
     the match's plays so far (its ``moves``)."""
 
-    piles: tuple[Pile, ...]
+    piles: tuple[Pile, ...] | None
+    """``None`` when the events of the hand under way are missing."""
     last_taker: int | None
     moves: int
     history: tuple[Mapping[str, Any], ...]
 
 
 def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
-    """The piles of hand ``hand_number`` replayed from ``seen`` (``ValueError`` when its start is
-    missing)."""
+    """The piles of hand ``hand_number`` replayed from ``seen`` (``piles`` is ``None`` when its start
+    is missing)."""
     start = None
     moves = 0
     history: list[Mapping[str, Any]] = []
@@ -60,7 +67,7 @@ def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
         elif kind == "hand_end":
             history.append({key: value for key, value in event.items() if key != "kind"})
     if start is None:
-        raise ValueError("the search needs the events of the hand under way (seen)")
+        return Replay(None, None, moves, tuple(history))
     table = list(parse_cards(seen[start]["table"]))
     piles: list[Pile] = [() for _ in range(seats)]
     last_taker = None
@@ -100,7 +107,13 @@ class RubamazzoSearchModel:
         done = replay(seen, hand_number, self.seats)
         own = parse_cards(view["hand"])
         table = parse_cards(view["table"])
-        seen_cards = {*own, *table, *(card for pile in done.piles for card in pile)}
+        shown = view["piles"]
+        replayed = done.piles
+        if replayed is not None and [pile_json(pile) for pile in replayed] != list(shown):
+            replayed = None  # the events do not tell this hand's piles: fall back on the view
+        tops = tuple(Card.parse(pile["top"]) for pile in shown if pile["top"] is not None)
+        known = replayed if replayed is not None else (tops,)
+        seen_cards = {*own, *table, *(card for pile in known for card in pile)}
         unseen = [card for card in DECK if card not in seen_cards]
         rng.shuffle(unseen)
         counts = view["hand_counts"]
@@ -112,6 +125,18 @@ class RubamazzoSearchModel:
                 continue
             hands.append(tuple(unseen[at : at + int(counts[other])]))
             at += int(counts[other])
+        deck = tuple(unseen[at : at + int(view["deck_count"])])
+        at += len(deck)
+        last_taker = done.last_taker
+        if replayed is None:
+            piles: list[Pile] = []
+            for pile in shown:
+                size = int(pile["size"])
+                under = max(size - 1, 0)
+                piles.append((*unseen[at : at + under], Card.parse(pile["top"])) if size else ())
+                at += under
+            replayed = tuple(piles)
+            last_taker = guess_last_taker(view["last_play"], replayed, rng)
         last_play = view["last_play"]
         last_hand = view["last_hand"]
         history = done.history
@@ -128,13 +153,13 @@ class RubamazzoSearchModel:
             dealer=int(view["dealer"]),
             hands=tuple(hands),
             table=table,
-            deck=tuple(unseen[at:]),
-            piles=done.piles,
+            deck=deck,
+            piles=replayed,
             totals=tuple(int(scores[label(s)]) for s in range(self.seats)),
             turn=view["turn"],
             moves=done.moves,
             turn_due=view["turn_deadline"],
-            last_taker=done.last_taker,
+            last_taker=last_taker,
             last_play=None if last_play is None else play_from_json(last_play),
             acknowledged=tuple(int(s) for s in view["acknowledged"]),
             hand_end_due=view["hand_end_deadline"],
@@ -161,6 +186,25 @@ class RubamazzoSearchModel:
         if rng.random() < EXPLORE:
             return play_action(rng.choice(moves))
         return play_action(max(moves, key=lambda move: worth(move, state, seat)))
+
+
+def pile_json(pile: Pile) -> Mapping[str, Any]:
+    """A pile as the view shows it: its face-up top and its size."""
+    card = top(pile)
+    return {"top": None if card is None else card.code, "size": len(pile)}
+
+
+def guess_last_taker(
+    last_play: Mapping[str, Any] | None, piles: tuple[Pile, ...], rng: random.Random
+) -> int | None:
+    """The last taker as far as the view tells: the seat of the last play if it took, else one of the
+    seats holding a pile (a pile is only ever held by a taker, and emptied only by a steal)."""
+    if last_play is not None:
+        play = play_from_json(last_play)
+        if (play.captured is not None or play.stolen_from is not None) and piles[play.seat]:
+            return play.seat
+    holders = [seat for seat, pile in enumerate(piles) if pile]
+    return rng.choice(holders) if holders else None
 
 
 def worth(move: Move, state: RubamazzoState, seat: int) -> float:

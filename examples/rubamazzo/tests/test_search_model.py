@@ -127,8 +127,62 @@ def test_the_rollout_steals_the_biggest_pile_it_can() -> None:
     assert model.rollout(state, 1, random.Random(0)) == {"action": "play", "card": "08D", "steal": 3}
 
 
-def test_the_deal_needs_the_events_of_the_hand_under_way() -> None:
+def unplaced(state: RubamazzoState, seat: int) -> Counter[Card]:
+    """The cards ``seat`` cannot place from its view alone: the hidden ones and every pile's cards
+    under its top."""
+    cards = hidden(state, seat)
+    for pile in state.piles:
+        cards.update(pile[:-1])
+    return cards
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_a_deal_without_the_events_agrees_with_the_view_and_keeps_every_count(
+    engine: RubamazzoEngine,
+) -> None:
+    model = model_of(engine)
+    checked = 0
+    for index, position in enumerate(decisions(engine, range(2))):
+        truth = position.state
+        dealt = model.deal(position.view, (), random.Random(index))
+        assert engine.view(dealt, position.seat) == position.view
+        assert [len(hand) for hand in dealt.hands] == [len(hand) for hand in truth.hands]
+        assert len(dealt.deck) == len(truth.deck)
+        assert [len(pile) for pile in dealt.piles] == [len(pile) for pile in truth.piles]
+        assert [pile[-1:] for pile in dealt.piles] == [pile[-1:] for pile in truth.piles]
+        assert unplaced(dealt, position.seat) == unplaced(truth, position.seat)
+        assert dealt.last_taker is None or dealt.piles[dealt.last_taker]
+        assert engine.dump(engine.load(engine.dump(dealt))) == engine.dump(dealt)
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_a_deal_without_the_events_varies_with_the_seed(engine: RubamazzoEngine) -> None:
+    model = model_of(engine)
+    differ = positions = 0
+    for index, position in enumerate(decisions(engine, range(2))):
+        first = model.deal(position.view, (), random.Random(index))
+        assert model.deal(position.view, (), random.Random(index)) == first
+        other = model.deal(position.view, (), random.Random(index + 10_000))
+        if sum(unplaced(first, position.seat).values()) >= 4:
+            positions += 1
+            differ += (first.hands, first.deck, first.piles) != (other.hands, other.deck, other.piles)
+    assert positions > 0
+    assert differ > positions * 0.9
+
+
+def test_a_deal_without_the_events_places_the_cards_under_the_tops_at_random() -> None:
     engine = ENGINES[0]
-    position = next(decisions(engine, range(1)))
-    with pytest.raises(ValueError, match="events of the hand"):
-        model_of(engine).deal(position.view, (), random.Random(0))
+    model = model_of(engine)
+    position = next(
+        position
+        for position in decisions(engine, range(4))
+        if any(len(pile) > 1 for pile in position.state.piles)
+    )
+    buried = {card for pile in position.state.piles for card in pile[:-1]}
+    moved = 0
+    for seed in range(20):
+        dealt = model.deal(position.view, (), random.Random(seed))
+        moved += buried != {card for pile in dealt.piles for card in pile[:-1]}
+    assert moved > 10
