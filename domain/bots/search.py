@@ -17,7 +17,6 @@ and only then, the decision depends on the machine).
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import time
@@ -54,7 +53,16 @@ class Budget:
 
 def action_key(action: Mapping[str, Any]) -> str:
     """An action as a canonical hashable: the same message, whatever order its fields came in."""
-    return json.dumps(action, sort_keys=True)
+    return repr(_frozen(action))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with every mapping as its sorted items and every list as a tuple."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(key), _frozen(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    return value
 
 
 @dataclass(slots=True)

@@ -22,8 +22,7 @@ from tavolo_rubamazzo.variants import ENGINES, RUBAMAZZO_A_QUATTRO
 from domain.bots import Strategy
 from domain.bots.easy import EasyStrategy
 from domain.cards import Card
-from tests.unit.bots.simulate import NOW
-from tests.unit.bots.watching import Position, watched_positions
+from engine_contract.watching import NOW, Position, watched_positions
 
 IDS = [engine.game_type for engine in ENGINES]
 

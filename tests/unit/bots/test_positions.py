@@ -12,9 +12,9 @@ from domain.bots import LEVELS
 from domain.cards import Card
 from domain.games.fishing.unseen import cards_out
 from domain.games.tricks.cards import card_points
+from engine_contract.watching import watched_positions
 from tests.unit.bots.positions import FANTE_OF_COPPE_LED, LONE_FANTE, LONE_FIVE, OPENING_LEAD, Position
 from tests.unit.bots.simulate import NOW, engine_for, strategy_for
-from tests.unit.bots.watching import watched_positions
 
 LEVELS_ABOVE_EASY = [level for level in LEVELS if level != "easy"]
 SEARCH_STILL_SLIPS = pytest.mark.xfail(

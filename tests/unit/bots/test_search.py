@@ -13,7 +13,7 @@ from domain.bots.search import Budget, SearchStrategy, action_key
 from domain.engine import GameEngine
 from domain.games.fishing.computer import FishingStrategy
 from domain.games.fishing.search import MODELS
-from tests.unit.bots.watching import Position, watched_positions
+from engine_contract.watching import Position, watched_positions
 
 SMALL = Budget(iterations=40)
 

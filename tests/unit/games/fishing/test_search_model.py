@@ -13,8 +13,8 @@ from domain.games.fishing.computer import FishingStrategy
 from domain.games.fishing.search import MODELS, FishingSearchModel
 from domain.games.fishing.state import FishingState
 from domain.games.fishing.variants import FISHING_ENGINES
+from engine_contract.watching import Position, watched_positions
 from tests.unit.bots.test_own_view_only import redeal_hidden
-from tests.unit.bots.watching import Position, watched_positions
 
 GAME_TYPES = [engine.game_type for engine in FISHING_ENGINES]
 PUBLIC_FIELDS = (

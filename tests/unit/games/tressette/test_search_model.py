@@ -26,8 +26,8 @@ from domain.games.tressette.declarations import declarations_in
 from domain.games.tressette.engine import TressetteEngine
 from domain.games.tressette.search import MODELS, TressetteSearchModel, declared_cards, place, read_hand
 from domain.games.tressette.state import TressetteState
+from engine_contract.watching import Position, watched_positions
 from tests.unit.bots.simulate import NOW
-from tests.unit.bots.watching import Position, watched_positions
 
 TABLES: list[tuple[TressetteEngine, dict[str, Any]]] = [
     (TRESSETTE, {}),

@@ -27,9 +27,9 @@ from domain.games.tricks.search_briscola import MODELS as BRISCOLA_MODELS
 from domain.games.tricks.search_briscola import quick_card
 from domain.games.tricks.search_chiamata import MODELS as CHIAMATA_MODELS
 from domain.games.tricks.trick import Play
+from engine_contract.watching import Position, watched_positions
 from tests.unit.bots.simulate import NOW, engine_for, strategy_for
 from tests.unit.bots.test_own_view_only import redeal_hidden
-from tests.unit.bots.watching import Position, watched_positions
 
 MODELS: Mapping[str, SearchModel] = {**BRISCOLA_MODELS, **CHIAMATA_MODELS}
 GAME_TYPES = sorted(MODELS)

@@ -1,4 +1,5 @@
-"""Positions from real matches as a seat saw them: its view and the events it saw (``seen``).
+"""Positions from real matches as a seat saw them: its view and the events it saw (``seen``), for a
+game package's tests of its search model (``domain.bots.search_model``).
 
 A searching computer player decides from a seat's information set: its view, and the events that
 seat received since the match began. ``watched_positions`` plays a match straight on an engine with
@@ -14,9 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.bots import Strategy
-from domain.engine import GameEngine
+from domain.engine import GameEngine, Timeouts
 from domain.events import visible_events
-from tests.unit.bots.simulate import MAX_STEPS, NOW, TIMEOUTS
+
+NOW = 1_000.0
+"""The time every position is played at (a game's deadlines do not change its play)."""
+TIMEOUTS = Timeouts()
+MAX_STEPS = 20_000
 
 
 @dataclass(frozen=True)
