@@ -13,6 +13,12 @@ and places the cards it cannot see where they may be:
   seat's unseen cards were all held then, so none is of that suit; at two with the draws hidden,
   only cards it drew since may be (at most as many as it drew, less those of the suit it played).
 
+When ``seen`` lacks the hand's events (a caller with no history), the deal keeps to what the view
+shows: the previous trick (its voids, its cards in the winner's pile), the trick on the table and its
+signal, the shown draws, the declarations (their cards in their seat's hand while no trick is done;
+later in its hand or taken). The cards taken before the previous trick are dealt at random into each
+side's pile by its count of tricks and its thirds, the rest as below.
+
 The unseen cards go to the other hands and the stock uniformly among the placements that respect
 the voids (an exact count of the placements suit by suit); the declarations and signals are then
 checked, dealing again while they fail.
@@ -28,15 +34,15 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import factorial
-from typing import Any
+from math import comb, factorial
+from typing import Any, TypeVar
 
 from domain.bots.base import ACK, Action, Seen, own_seat
 from domain.bots.search_model import SearchModel
 from domain.cards import DECK, SUITS, Card, Suit, parse_cards
 from domain.engine import GameEngine, Timeouts
 from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
-from domain.games.tressette.cards import strength, thirds_of
+from domain.games.tressette.cards import strength, thirds_in, thirds_of
 from domain.games.tressette.declarations import (
     KIND_NAMES,
     NAPOLETANA,
@@ -45,6 +51,7 @@ from domain.games.tressette.declarations import (
     declarations_in,
 )
 from domain.games.tressette.engine import TressetteEngine
+from domain.games.tressette.rules import HAND_SIZE
 from domain.games.tressette.scoring import score_hand
 from domain.games.tressette.signals import STRISCIO, VOLO
 from domain.games.tressette.state import (
@@ -59,6 +66,7 @@ from domain.games.tressette.trick import playable
 from domain.games.tricks.codec import load_plays
 from domain.games.tricks.trick import CompletedTrick, Play
 
+T = TypeVar("T")
 DEAL_ATTEMPTS = 1000
 """Deals tried before giving up on the declarations and signals: the worst real position measured
 turned 93 % of deals down, so all of them failing is out of reach; if it ever happened, the last deal
@@ -87,22 +95,10 @@ def read_hand(seen: Seen, hand_number: int) -> tuple[Hand, int, int]:
     """The events of hand ``hand_number`` in ``seen`` (``ValueError`` when its start is missing), with
     the match's action counter (plays, acknowledgements, deals after the first) and the seat that was
     dealt cards privately (the viewer), ``-1`` if none."""
-    start = None
-    counter = 0
-    viewer = -1
-    for index, event in enumerate(seen):
-        kind = event.get("kind")
-        if kind == "hand_started":
-            if event.get("hand_number") == hand_number:
-                start = index
-            if int(event.get("hand_number", 1)) > 1:
-                counter += 1
-        elif kind in ("play", "ack"):
-            counter += 1
-        elif kind == "dealt":
-            viewer = int(event["seat"])
+    start = hand_start(seen, hand_number)
     if start is None:
-        raise ValueError("the search needs the events of the hand under way (seen)")
+        raise ValueError("the events seen lack the start of the hand under way")
+    counter, viewer = counter_and_viewer(seen)
     hand = Hand()
     done = 0
     for event in seen[start:]:
@@ -120,6 +116,52 @@ def read_hand(seen: Seen, hand_number: int) -> tuple[Hand, int, int]:
         elif kind == "lead_signal":
             hand.signals.append((int(event["seat"]), str(event["signal"]), str(event["suit"]), done))
     return hand, counter, viewer
+
+
+def hand_start(seen: Seen, hand_number: int) -> int | None:
+    """Where hand ``hand_number`` starts in ``seen``, ``None`` if it does not."""
+    for index, event in enumerate(seen):
+        if event.get("kind") == "hand_started" and event.get("hand_number") == hand_number:
+            return index
+    return None
+
+
+def counter_and_viewer(seen: Seen) -> tuple[int, int]:
+    """The match's action counter as far as ``seen`` tells it, and the seat dealt cards privately."""
+    counter = 0
+    viewer = -1
+    for event in seen:
+        kind = event.get("kind")
+        if kind == "hand_started":
+            if int(event.get("hand_number", 1)) > 1:
+                counter += 1
+        elif kind in ("play", "ack"):
+            counter += 1
+        elif kind == "dealt":
+            viewer = int(event["seat"])
+    return counter, viewer
+
+
+def hand_from_view(view: Mapping[str, Any]) -> Hand:
+    """What the view alone shows of the hand under way, as if it were the whole hand: the previous
+    trick (its index 0) and the trick on the table after it, the draws that followed the previous
+    trick (two players, while the stock lasted), the current lead's signal."""
+    hand = Hand()
+    previous = view.get("previous_trick")
+    index = 0
+    if previous is not None:
+        hand.plays.extend((p.seat, p.card, 0) for p in load_plays(previous["trick"]))
+        index = 1
+        seats = int(view["players"])
+        done = sum(int(count) for count in view["tricks_won"].values())
+        if seats * done <= len(DECK) - seats * HAND_SIZE:
+            for seat in range(seats):
+                hand.draws[seat] = [(1, None)]
+    hand.plays.extend((p.seat, p.card, index) for p in load_plays(view["trick"]))
+    signal = view.get("signal")
+    if signal is not None:
+        hand.signals.append((int(signal["seat"]), str(signal["signal"]), str(signal["suit"]), index))
+    return hand
 
 
 def declared_cards(declaration: Declaration) -> tuple[Card, ...]:
@@ -179,9 +221,7 @@ def minus(room: tuple[int, ...], split: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(left - given for left, given in zip(room, split, strict=True))
 
 
-def weighted(
-    options: Sequence[tuple[int, ...]], weights: Sequence[int], rng: random.Random
-) -> tuple[int, ...]:
+def weighted(options: Sequence[T], weights: Sequence[int], rng: random.Random) -> T:
     """One of ``options``, each as likely as its (whole) weight."""
     pick = rng.randrange(sum(weights))
     for option, weight in zip(options, weights, strict=True):
@@ -248,6 +288,76 @@ def place(
     return slots
 
 
+@dataclass(frozen=True)
+class Piles:
+    """The cards taken this hand, when the events of the hand are missing: the view shows only the
+    previous trick, each side's tricks and thirds, and the rest of each pile is dealt."""
+
+    known: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Per side, the taken cards the view shows (the previous trick)."""
+    room: tuple[int, int]
+    """Per side, the taken cards to deal."""
+    thirds: tuple[int, int]
+    """Per side, the thirds those cards must hold."""
+    declared: tuple[tuple[int, Card], ...]
+    """Declared cards the view does not place, with their seat: each is in that seat's hand or was
+    taken (the seat's own cards not in its hand were taken)."""
+
+
+def pile_splits(
+    have: tuple[int, int, int], room: tuple[int, int], thirds: tuple[int, int]
+) -> tuple[list[tuple[tuple[int, int, int], ...]], list[int]]:
+    """Every way to fill both piles from ``have`` cards worth 3, 1 and 0 thirds (how many of each go
+    to each pile) with each pile's thirds, and how many card choices each way makes."""
+    per_side: list[list[tuple[int, int, int]]] = []
+    for size, worth in zip(room, thirds, strict=True):
+        per_side.append(
+            [
+                (aces, worth - 3 * aces, size - aces - (worth - 3 * aces))
+                for aces in range(min(size, worth // 3) + 1)
+                if 0 <= worth - 3 * aces <= size - aces
+            ]
+        )
+    options: list[tuple[tuple[int, int, int], ...]] = []
+    weights: list[int] = []
+    for first in per_side[0]:
+        for second in per_side[1]:
+            weight = 1
+            for kind in range(3):
+                if first[kind] + second[kind] > have[kind]:
+                    weight = 0
+                    break
+                weight *= comb(have[kind], first[kind]) * comb(have[kind] - first[kind], second[kind])
+            if weight:
+                options.append((first, second))
+                weights.append(weight)
+    return options, weights
+
+
+def take_piles(
+    pool: Sequence[Card], piles: Piles, rng: random.Random
+) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], list[Card]]:
+    """Both sides' taken cards dealt from ``pool`` (every choice with the right counts and thirds
+    equally likely), and the cards left."""
+    kinds: list[list[Card]] = [[], [], []]
+    for card in pool:
+        kinds[{3: 0, 1: 1, 0: 2}[thirds_of(card)]].append(card)
+    options, weights = pile_splits((len(kinds[0]), len(kinds[1]), len(kinds[2])), piles.room, piles.thirds)
+    if not options:
+        raise ValueError("no taken cards agree with the thirds the view shows")
+    split = options[weighted(range(len(options)), weights, rng)]
+    taken: list[list[Card]] = [list(piles.known[0]), list(piles.known[1])]
+    left: list[Card] = []
+    for kind, cards in enumerate(kinds):
+        cards = list(cards)
+        rng.shuffle(cards)
+        first, second = split[0][kind], split[1][kind]
+        taken[0].extend(cards[:first])
+        taken[1].extend(cards[first : first + second])
+        left.extend(cards[first + second :])
+    return (tuple(taken[0]), tuple(taken[1])), left
+
+
 # --- the model ----------------------------------------------------------------------------------
 
 
@@ -267,11 +377,19 @@ class Knowledge:
     hand: Hand
     first_hands: bool
     """Whether a seat's first hand can be told from its hand now (the declarations are checked)."""
+    piles: Piles | None = None
+    """The taken cards to deal, when the events of the hand are missing (``None`` when they are
+    known)."""
 
 
 def knowledge(view: Mapping[str, Any], seen: Seen) -> Knowledge:
     hand_number = int(view["hand_number"])
-    hand, counter, viewer = read_hand(seen, hand_number)
+    whole = hand_start(seen, hand_number) is not None
+    if whole:
+        hand, counter, viewer = read_hand(seen, hand_number)
+    else:
+        hand = hand_from_view(view)
+        counter, viewer = counter_and_viewer(seen)
     seat = own_seat(view)
     if seat is None:
         seat = viewer
@@ -292,16 +410,47 @@ def knowledge(view: Mapping[str, Any], seen: Seen) -> Knowledge:
     declarations = tuple(Declaration.load(d) for d in view["declarations"])
     played = {card for _, card, _ in hand.plays}
     others = tuple(s for s in range(seats) if s != seat)
+    tricks_won = (int(view["tricks_won"][SIDE_LABELS[0]]), int(view["tricks_won"][SIDE_LABELS[1]]))
+    # Without the hand's events, a declared card may have been taken in a trick the view no longer
+    # shows, unless no trick is done yet.
+    fresh = whole or sum(tricks_won) == 0
     known: dict[int, list[Card]] = {s: list(shown[s]) for s in others}
+    loose: list[tuple[int, Card]] = []
     for declaration in declarations:
-        if declaration.seat != seat:
-            held = known[declaration.seat]
-            held.extend(c for c in declared_cards(declaration) if c not in played and c not in held)
+        held = own if declaration.seat == seat else known[declaration.seat]
+        for card in declared_cards(declaration):
+            if card in played or card in held:
+                continue
+            if fresh:
+                known[declaration.seat].append(card)
+            elif (declaration.seat, card) not in loose:
+                loose.append((declaration.seat, card))
     placed = set(own) | played | {c for cards in known.values() for c in cards}
     pool = tuple(card for card in DECK if card not in placed)
     counts = view["hand_counts"]
     room = (*(int(counts[s]) - len(known[s]) for s in others), int(view["deck_count"]))
     strict = seats == 4 or rules.show_draws
+    piles = None
+    played_seats = tuple(sorted({s for s, _, _ in hand.plays}))
+    if not whole:
+        previous_trick = view.get("previous_trick")
+        shown_taken: tuple[list[Card], list[Card]] = ([], [])
+        if previous_trick is not None:
+            shown_taken[side_of(int(previous_trick["winner"]))].extend(
+                p.card for p in load_plays(previous_trick["trick"])
+            )
+        thirds = (int(view["thirds"][SIDE_LABELS[0]]), int(view["thirds"][SIDE_LABELS[1]]))
+        piles = Piles(
+            known=(tuple(shown_taken[0]), tuple(shown_taken[1])),
+            room=(
+                tricks_won[0] * seats - len(shown_taken[0]),
+                tricks_won[1] * seats - len(shown_taken[1]),
+            ),
+            thirds=(thirds[0] - thirds_in(shown_taken[0]), thirds[1] - thirds_in(shown_taken[1])),
+            declared=tuple(loose),
+        )
+        if sum(tricks_won):
+            played_seats = tuple(range(seats))
     caps: dict[tuple[int, Suit], int] = {}
     voids = [
         (p.seat, trick[0].card.suit, index)
@@ -350,8 +499,8 @@ def knowledge(view: Mapping[str, Any], seen: Seen) -> Knowledge:
         if previous is None
         else CompletedTrick(load_plays(previous["trick"]), int(previous["winner"])),
         won=(tuple(won[0]), tuple(won[1])),
-        tricks_won=(int(view["tricks_won"][SIDE_LABELS[0]]), int(view["tricks_won"][SIDE_LABELS[1]])),
-        played=tuple(sorted({s for s, _, _ in hand.plays})),
+        tricks_won=tricks_won,
+        played=played_seats,
         declarations=declarations,
         scores=(int(view["scores"][SIDE_LABELS[0]]), int(view["scores"][SIDE_LABELS[1]])),
         hands_played=records,
@@ -362,7 +511,8 @@ def knowledge(view: Mapping[str, Any], seen: Seen) -> Knowledge:
         winner=view["winner"],
         trick_pause=float(view["trick_pause_seconds"]),
     )
-    return Knowledge(base, seat, others, known, pool, room, caps, hand, strict)
+    first_hands = strict and fresh
+    return Knowledge(base, seat, others, known, pool, room, caps, hand, first_hands, piles)
 
 
 def tricks_of(hand: Hand) -> list[tuple[Play, ...]]:
@@ -380,6 +530,10 @@ def agrees(state: TressetteState, what: Knowledge) -> bool:
     its first play, exactly the combinations it declared; each striscio's leader kept a card of its
     suit."""
     hand = what.hand
+    if what.piles is not None:
+        for seat, card in what.piles.declared:
+            if card not in state.hands[seat] and card not in state.won[0] and card not in state.won[1]:
+                return False
     for seat, signal, suit, index in hand.signals:
         if signal == STRISCIO and seat != what.seat:
             later = any(s == seat and c.suit == suit and when > index for s, c, when in hand.plays)
@@ -419,12 +573,24 @@ class TressetteSearchModel:
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> TressetteState:
         what = self.knowledge(view, seen)
         state = what.base
-        for _ in range(DEAL_ATTEMPTS):
-            slots = place(what.pool, what.room, what.caps, rng)
+        for attempt in range(DEAL_ATTEMPTS):
+            pool: Sequence[Card] = what.pool
+            won = what.base.won
+            caps = what.caps
+            if what.piles is not None:
+                won, pool = take_piles(pool, what.piles, rng)
+                if attempt == DEAL_ATTEMPTS - 1:
+                    caps = {}  # the last try keeps the view's counts whatever the voids say
+            try:
+                slots = place(pool, what.room, caps, rng)
+            except ValueError:
+                if what.piles is None:
+                    raise
+                continue  # the cards taken left none for a void: take others
             hands = list(what.base.hands)
             for slot, seat in enumerate(what.others):
                 hands[seat] = (*what.known[seat], *slots[slot])
-            state = what.base._replace(hands=tuple(hands), stock=tuple(slots[-1]))
+            state = what.base._replace(hands=tuple(hands), stock=tuple(slots[-1]), won=won)
             if agrees(state, what):
                 return state
         return state

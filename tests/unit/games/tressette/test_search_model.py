@@ -160,10 +160,79 @@ def test_the_unseen_cards_are_placed_uniformly_among_the_placements_that_keep_th
     assert min(counts.values()) > 150 and max(counts.values()) < 250
 
 
-def test_the_deal_needs_the_events_of_the_hand_under_way() -> None:
-    position = next(decisions(TRESSETTE, {}, range(1)))
-    with pytest.raises(ValueError, match="events of the hand"):
-        model_of(TRESSETTE).deal(position.view, (), random.Random(0))
+def taken_unseen(state: TressetteState, seat: int) -> Counter[Card]:
+    """The cards ``seat`` cannot place from its view alone: the hidden ones, and the cards taken this
+    hand less the previous trick (the view shows only each side's count and thirds)."""
+    cards = hidden(state, seat)
+    previous = () if state.previous_trick is None else state.previous_trick.cards
+    cards.update(card for pile in state.won for card in pile if card not in previous)
+    return cards
+
+
+def without_the_hand(position: Position) -> Iterator[Seen]:
+    """The events a caller may pass that lack the hand under way: none, or those before it began."""
+    yield ()
+    start = [
+        index
+        for index, event in enumerate(position.seen)
+        if event.get("kind") == "hand_started" and event.get("hand_number") == position.view["hand_number"]
+    ]
+    if start and start[0] > 0:
+        yield position.seen[: start[0]]
+
+
+@pytest.mark.parametrize(("engine", "options"), TABLES, ids=IDS)
+def test_without_the_events_of_the_hand_the_deal_still_agrees_with_the_view_and_keeps_its_counts(
+    engine: TressetteEngine, options: dict[str, Any]
+) -> None:
+    model = model_of(engine)
+    checked = fresh = 0
+    for index, position in enumerate(decisions(engine, options, range(2))):
+        truth = position.state
+        for seen in without_the_hand(position):
+            dealt = model.deal(position.view, seen, random.Random(index))
+            assert engine.view(dealt, position.seat) == position.view
+            assert taken_unseen(dealt, position.seat) == taken_unseen(truth, position.seat)
+            assert [len(hand) for hand in dealt.hands] == [len(hand) for hand in truth.hands]
+            assert len(dealt.stock) == len(truth.stock)
+            assert [len(pile) for pile in dealt.won] == [len(pile) for pile in truth.won]
+            assert dealt.played == truth.played
+            assert (dealt.scores, dealt.tricks_won, dealt.turn, dealt.declarations) == (
+                truth.scores,
+                truth.tricks_won,
+                truth.turn,
+                truth.declarations,
+            )
+            if truth.previous_trick is not None:
+                side = truth.previous_trick.winner % 2
+                assert set(truth.previous_trick.cards) <= set(dealt.won[side])
+            if sum(truth.tricks_won) == 0:
+                assert hidden(dealt, position.seat) == hidden(truth, position.seat)
+                fresh += 1
+            on_table = {play.card for play in dealt.trick}
+            for declaration in dealt.declarations:
+                for card in declared_cards(declaration):
+                    taken = card in dealt.won[0] or card in dealt.won[1] or card in on_table
+                    assert taken or card in dealt.hands[declaration.seat]
+            checked += 1
+    assert checked > 50 and fresh > 0
+
+
+@pytest.mark.parametrize(("engine", "options"), TABLES, ids=IDS)
+def test_without_the_events_of_the_hand_the_deal_varies_with_the_seed(
+    engine: TressetteEngine, options: dict[str, Any]
+) -> None:
+    model = model_of(engine)
+    differ = positions = 0
+    for index, position in enumerate(decisions(engine, options, range(1))):
+        first = model.deal(position.view, (), random.Random(index))
+        other = model.deal(position.view, (), random.Random(index + 10_000))
+        again = model.deal(engine.view(other, position.seat), (), random.Random(index))
+        assert again == first
+        if sum(taken_unseen(first, position.seat).values()) >= 4:
+            positions += 1
+            differ += (first.hands, first.stock, first.won) != (other.hands, other.stock, other.won)
+    assert positions > 10 and differ > positions * 0.9
 
 
 @pytest.mark.parametrize(("engine", "options"), TABLES, ids=IDS)
