@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from domain import steps
+from domain.bots.search import QUICK, on_budget
 from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, validate_options
 from domain.events import event_json
@@ -128,7 +129,10 @@ def played_through_steps(variant: GameVariant, seed: int, at: At) -> tuple[LiveG
     assert opened.logged is not None, "a table opened full starts its match"
     log = [opened.logged]
     session, state = opened.session, opened.state
-    players = [variant.computer_players[level] for level in sorted(variant.computer_players)]
+    # Every level plays (a searching one on a small budget: the record replays whatever it chose).
+    players = [
+        on_budget(variant.computer_players[level], QUICK) for level in sorted(variant.computer_players)
+    ]
     while session.phase != Phase.FINISHED:
         here = at.step_of(len(log))
         if len(log) > MAX_CHANGES:

@@ -1,0 +1,204 @@
+"""How strong a computer player level is against another: matches on duplicate deals.
+
+Each seeded deal is played twice with the sides swapped — level A on the first side, then level B —
+so the luck of the cards falls on both. Every seat decides from its own view and the events it saw
+(``seen``), as it does in the server. For each game type the report gives A's match win rate with
+its Wilson 95 % interval (a drawn match counts half), the mean points a side scores per match, and
+the CPU each level spends per decision (median and 99th percentile, ``time.process_time``).
+
+    python benchmarks/bots.py --a hard --b normal --pairs 200 [--game-types briscola scopa] [--json OUT]
+
+Sides: in a game of two sides (two players, or partners) the sides are the engine's; in briscola
+chiamata, where sides change every deal, A takes seats 0, 2 and 4 and B seats 1 and 3, then the
+other way round, and a match counts as won by the level whose seats end with the higher mean score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from domain.bots import Strategy
+from domain.engine import GameEngine, MatchResult, Timeouts
+from domain.events import visible_events
+from domain.seeding import match_rng
+from entrypoints.game_packages import installed_registry
+
+NOW = 1_000.0
+MAX_STEPS = 20_000
+Z = 1.959963984540054  # the 97.5th percentile of the normal distribution
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The Wilson score interval (95 %) of a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = p + Z * Z / (2 * trials)
+    spread = Z * math.sqrt(p * (1 - p) / trials + Z * Z / (4 * trials * trials))
+    scale = 1 + Z * Z / trials
+    return ((centre - spread) / scale, (centre + spread) / scale)
+
+
+@dataclass
+class Tally:
+    matches: int = 0
+    a_wins: float = 0.0
+    a_points: list[float] = field(default_factory=list)
+    b_points: list[float] = field(default_factory=list)
+    cpu: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+
+
+def seats_of(engine: GameEngine, first: bool) -> tuple[set[int], set[int]]:
+    """The seats level A and level B play: A's side first (``first``) or second."""
+    if engine.game_type == "briscola_chiamata":
+        even, odd = {0, 2, 4}, {1, 3}
+        return (even, odd) if first else (odd, even)
+    if engine.seats == 2:
+        return ({0}, {1}) if first else ({1}, {0})
+    return ({0, 2}, {1, 3}) if first else ({1, 3}, {0, 2})
+
+
+def play(
+    engine: GameEngine, players: Mapping[int, tuple[str, Strategy]], seed: str, tally: Tally
+) -> MatchResult:
+    """One match from ``seed``; each decision's CPU goes to its level's list (``a`` or ``b``)."""
+    outcome = engine.start({}, Timeouts(), NOW, match_rng(seed, 1))
+    seen: list[list[Mapping[str, Any]]] = [
+        list(visible_events(outcome.events, s)) for s in range(engine.seats)
+    ]
+    state, version = outcome.state, 1
+    for _ in range(MAX_STEPS):
+        if engine.is_over(state):
+            result = engine.result(state)
+            assert result is not None
+            return result
+        seat = engine.to_act(state)[0]
+        which, strategy = players[seat]
+        view = engine.view(state, seat)
+        started = time.process_time()
+        action = strategy.decide(view, match_rng(seed, version + 1, "bot"), tuple(seen[seat]))
+        if len(view["legal_moves"]) > 1:
+            tally.cpu[which].append(time.process_time() - started)
+        version += 1
+        outcome = engine.apply(state, seat, action, NOW, match_rng(seed, version))
+        for each in range(engine.seats):
+            seen[each].extend(visible_events(outcome.events, each))
+        state = outcome.state
+    raise AssertionError("the match did not end")
+
+
+def side_points(result: MatchResult, seats: set[int]) -> float:
+    points = [player.points for player in result.players if player.seat in seats]
+    return statistics.fmean(points) if points else 0.0
+
+
+def a_share(engine: GameEngine, result: MatchResult, a: set[int], b: set[int]) -> float:
+    """1 if level A won the match, 0 if B did, 0.5 for a draw."""
+    if engine.game_type == "briscola_chiamata":
+        mine, theirs = side_points(result, a), side_points(result, b)
+        return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+    if result.winner is None:
+        return 0.5
+    return 1.0 if set(result.sides[result.winner]) & a else 0.0
+
+
+def duel(game_type: str, level_a: str, level_b: str, pairs: int, base: int) -> Tally:
+    registry = installed_registry()
+    engine = registry.get(game_type)
+    a = registry.computer_player(game_type, level_a)
+    b = registry.computer_player(game_type, level_b)
+    tally = Tally()
+    for pair in range(pairs):
+        seed = random.Random(base * 1_000_003 + pair).randbytes(32).hex()
+        for first in (True, False):
+            seats_a, seats_b = seats_of(engine, first)
+            players = {seat: ("a", a) for seat in seats_a} | {seat: ("b", b) for seat in seats_b}
+            result = play(engine, players, seed, tally)
+            tally.matches += 1
+            tally.a_wins += a_share(engine, result, seats_a, seats_b)
+            tally.a_points.append(side_points(result, seats_a))
+            tally.b_points.append(side_points(result, seats_b))
+    return tally
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(game_type: str, level_a: str, level_b: str, tally: Tally) -> dict[str, Any]:
+    low, high = wilson(tally.a_wins, tally.matches)
+    return {
+        "game_type": game_type,
+        "a": level_a,
+        "b": level_b,
+        "pairs": tally.matches // 2,
+        "matches": tally.matches,
+        "a_win_rate": tally.a_wins / tally.matches if tally.matches else 0.0,
+        "wilson_95": [low, high],
+        "a_mean_points": statistics.fmean(tally.a_points) if tally.a_points else 0.0,
+        "b_mean_points": statistics.fmean(tally.b_points) if tally.b_points else 0.0,
+        "a_cpu_ms": {
+            "median": 1000 * statistics.median(tally.cpu["a"]) if tally.cpu["a"] else 0.0,
+            "p99": 1000 * percentile(tally.cpu["a"], 0.99),
+            "decisions": len(tally.cpu["a"]),
+        },
+        "b_cpu_ms": {
+            "median": 1000 * statistics.median(tally.cpu["b"]) if tally.cpu["b"] else 0.0,
+            "p99": 1000 * percentile(tally.cpu["b"], 0.99),
+            "decisions": len(tally.cpu["b"]),
+        },
+    }
+
+
+def row(entry: Mapping[str, Any]) -> str:
+    low, high = entry["wilson_95"]
+    return (
+        f"| {entry['game_type']} | {entry['a']} vs {entry['b']} | {entry['pairs']} | "
+        f"{100 * entry['a_win_rate']:.1f} % [{100 * low:.1f}, {100 * high:.1f}] | "
+        f"{entry['a_mean_points']:.1f} / {entry['b_mean_points']:.1f} | "
+        f"{entry['a_cpu_ms']['median']:.1f} / {entry['a_cpu_ms']['p99']:.1f} | "
+        f"{entry['b_cpu_ms']['median']:.2f} / {entry['b_cpu_ms']['p99']:.2f} |"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="hard")
+    parser.add_argument("--b", default="normal")
+    parser.add_argument("--pairs", type=int, default=100, help="duplicate deal pairs per game type")
+    parser.add_argument("--game-types", nargs="*", default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    game_types = args.game_types or list(installed_registry().game_types)
+    print(
+        "| game type | levels | pairs | A wins [Wilson 95 %] | mean points A / B"
+        " | A CPU ms median / p99 | B CPU ms median / p99 |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|")
+    entries = []
+    for game_type in game_types:
+        entry = report(game_type, args.a, args.b, duel(game_type, args.a, args.b, args.pairs, args.seed))
+        entries.append(entry)
+        print(row(entry), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(entries, indent=2))
+
+
+if __name__ == "__main__":
+    main()
