@@ -7,7 +7,7 @@ line out answers it: ``{"id": ..., "action": {...}}``, or ``{"id": ..., "error":
 when its input does. Nothing it writes names a card: the action goes back to the server, which checks
 it like any move; errors say only what went wrong.
 
-    python -m entrypoints.thinker [--games scopa,briscola]
+    python -m entrypoints.thinker [--games PACKAGE,PACKAGE...]
 """
 
 from __future__ import annotations

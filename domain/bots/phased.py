@@ -1,7 +1,7 @@
 """A computer player made of two: one strategy for some phases of a match, another for the rest.
 
-A searching player (``domain.bots.search``) may search only part of a game — briscola chiamata's
-``hard`` player searches the card play and bids and calls as the ``normal`` one does. ``Phased``
+A searching player (``domain.bots.search``) may search only part of a game — say the card play, while
+it bids as the rule-of-thumb player does. ``Phased``
 asks ``within`` while the view's ``phase`` is one of ``phases``, and ``otherwise`` the rest of the time.
 """
 

@@ -43,9 +43,9 @@ NOW = 0.0
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much a decision may search: ``iterations`` deals played out, and at most ``seconds`` of
-    wall-clock time (a cap for safety, see the module docstring). 400 iterations cost a fishing
-    decision about 0.2 s of CPU at the median and under 0.4 s at the 99th percentile on the 2-core
-    development machine (scopa and scopone scientifico), inside the 250 ms / 1 s goal."""
+    wall-clock time (a cap for safety, see the module docstring). 400 iterations cost a decision
+    about 0.15-0.2 s of CPU at the median and under 0.4 s at the 99th percentile on the 2-core
+    development machine (every installed game), inside the 250 ms / 1 s goal."""
 
     iterations: int = 400
     seconds: float = 1.0

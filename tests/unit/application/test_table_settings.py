@@ -67,7 +67,7 @@ def test_every_game_type_says_which_turn_times_and_levels_a_creator_may_choose(g
     for game_type in list_game_types(games):
         assert game_type["turn_times"] == [15.0, 30.0, 60.0]
         assert game_type["default_turn_time"] == games.timeouts.turn
-        assert game_type["computer_levels"] == ["easy", "normal"]
+        assert game_type["computer_levels"] == ["easy", "normal", "hard"]
 
 
 async def test_a_rated_table_with_people_only_counts_and_a_casual_one_does_not(
