@@ -23,7 +23,7 @@ from application.playing.live_games import LiveGames
 from application.playing.transition import new_secret, transition
 from application.playing.views import lobby_summary
 from domain import steps
-from domain.bots.levels import LEVELS
+from domain.bots.levels import HANDOVER_LEVEL, LEVELS
 from domain.engine import JSON, options_json_schema, validate_options
 from domain.errors import Conflict, Forbidden, InvalidAction, NotFound
 from domain.game_package import event_kind_schema
@@ -221,7 +221,7 @@ async def leave_game(games: LiveGames, player: Identity, game_id: str) -> LiveGa
     def change(session: LiveGame | None, state: Any, now: float) -> steps.Step | None:
         if session is None:
             raise NotFound("no such game")
-        return steps.leave(session, player.user_id, state, computer_player(LEVELS[-1]), now)
+        return steps.leave(session, player.user_id, state, computer_player(HANDOVER_LEVEL), now)
 
     committed = await transition(games, game_id, change)
     left = committed.session

@@ -14,3 +14,6 @@ microseconds, where the move is applied."""
 
 QUICK_MATCH_LEVEL: Level = "normal"
 """The computer players that fill a quick match's empty seats: cheap, and a fair game."""
+
+HANDOVER_LEVEL: Level = "normal"
+"""The computer player that takes over the seat of a person who left a match under way."""

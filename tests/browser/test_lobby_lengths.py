@@ -24,7 +24,8 @@ SETUPS = [
 BEST_OF_THREE = {"it": "Al meglio di tre", "en": "Best of three"}
 
 # Every control of a panel (and its labels) with its box, after scrolling each into view: the ones
-# outside the screen, and the pairs that overlap (an element and one inside it are not a pair).
+# outside the screen (by more than the half pixel a scroll rounds to), and the pairs that overlap (an
+# element and one inside it are not a pair).
 CONTROLS = """(panel) => {
   const found = [...panel.querySelectorAll("select, input, button, label, legend")]
     .filter((el) => el.checkVisibility() && el.getClientRects().length > 0);
@@ -34,7 +35,7 @@ CONTROLS = """(panel) => {
   for (const el of found) {
     el.scrollIntoView({ block: "nearest", inline: "nearest" });
     const box = el.getBoundingClientRect();
-    if (box.left < 0 || box.top < 0 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
+    if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
       outside.push(`${describe(el)} is outside the screen`);
     }
   }
