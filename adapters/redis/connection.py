@@ -115,11 +115,22 @@ class _ClusterClient(RedisCluster):
                 f"no free Redis Cluster connection within {_POOL_WAIT_SECONDS:.0f} s"
             ) from error
         try:
-            return await super().execute_command(*args, **options)
+            for attempt in range(1, _CLOSED_CONNECTION_ATTEMPTS + 1):
+                try:
+                    return await super().execute_command(*args, **options)
+                except RuntimeError as error:
+                    if not _closed_under_it(error):
+                        raise
+                    if attempt == _CLOSED_CONNECTION_ATTEMPTS:
+                        message = f"Redis Cluster connections kept closing: {error}"
+                        raise StorageUnavailable(message) from error
+                    logger.info("a Redis Cluster connection closed under a command; sending it again")
+                    await asyncio.sleep(0.05 * attempt)
         except Exception as error:
             raise _unavailable(error) from error
         finally:
             self._in_flight.release()
+        raise AssertionError("unreachable")  # the loop returns or raises
 
     async def initialize(self, *args: Any, **options: Any) -> RedisCluster:
         try:
@@ -133,6 +144,18 @@ class _ClusterClient(RedisCluster):
         except Exception as error:
             raise _unavailable(error) from error
         return answers
+
+
+_CLOSED_CONNECTION_ATTEMPTS = 3
+
+
+def _closed_under_it(error: RuntimeError) -> bool:
+    """Whether a command failed because its connection was closed while it was being opened or
+    written to: redis-py's cluster client refreshes its slot map when a node answers MOVED or
+    CLUSTERDOWN (a cluster just formed does, for a moment) and closes every node's connections,
+    those other commands are opening too; uvloop then refuses the write ("the handler is
+    closed"). Nothing of the command reached Redis, so it is sent again."""
+    return "handler is closed" in str(error) or "transport is closed" in str(error).lower()
 
 
 def _unavailable(error: Exception) -> Exception:
