@@ -1,4 +1,5 @@
-"""The ``tavolo`` command: ``serve``, ``migrate``, ``backfill-elo``, ``verify`` and ``settings``."""
+"""The ``tavolo`` command: ``serve``, ``computer-players``, ``migrate``, ``backfill-elo``, ``verify``
+and ``settings``."""
 
 from __future__ import annotations
 
@@ -28,6 +29,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", help="bind address (default: APP_HOST)")
     serve.add_argument("--port", type=int, help="port (default: APP_PORT)")
     serve.add_argument("--workers", type=int, help="worker processes (default: WORKERS); >1 needs REDIS_URL")
+    players = commands.add_parser(
+        "computer-players",
+        help="answer searching computer players' questions from the Redis stream (THINKING_SERVICE=1)",
+    )
+    players.add_argument("--name", help="this process's consumer name (default: host name and pid)")
     commands.add_parser("migrate", help="apply the pending database migrations")
     commands.add_parser("backfill-elo", help="recompute every rating from the recorded matches")
     verify = commands.add_parser(
@@ -174,6 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         configure_logging(settings.logging_config, settings.log_level)
         if args.command == "migrate":
             return asyncio.run(migrate(settings))
+        if args.command == "computer-players":
+            from entrypoints.computer_players_command import computer_players
+
+            return asyncio.run(computer_players(settings, args.name))
         return asyncio.run(backfill_elo(settings))
     except ConfigError as error:
         print(f"tavolo: configuration error: {error}", file=sys.stderr)

@@ -326,6 +326,21 @@ class Settings:
         "a searching computer player's move that takes longer is abandoned (its process replaced); the"
         " seat's turn deadline then plays for it",
     )
+    thinking_service: bool = setting(
+        "THINKING_SERVICE",
+        flag,
+        False,
+        "send searching computer players' moves to the `tavolo computer-players` processes over a"
+        " Redis stream instead of each worker's own thinking processes (needs `REDIS_URL` or"
+        " `REDIS_CLUSTER_NODES`)",
+    )
+    thinking_reclaim_seconds: float = setting(
+        "THINKING_RECLAIM_SECONDS",
+        seconds,
+        5.0,
+        "a `computer-players` process takes over a question another has held this long without"
+        " answering (it died or hangs)",
+    )
     games: tuple[str, ...] = setting(
         "GAMES",
         names,
@@ -591,6 +606,8 @@ def _derive(env: Mapping[str, str], values: dict[str, Any]) -> dict[str, Any]:
     values["turn_time_choices"] = tuple(sorted({*choices, turn}))  # the default is always a choice
     if values.get("redis_cluster_nodes") and values.get("redis_url"):
         raise ConfigError("set REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a cluster), not both")
+    if values.get("thinking_service") and not (values.get("redis_url") or values.get("redis_cluster_nodes")):
+        raise ConfigError("THINKING_SERVICE needs REDIS_URL (or REDIS_CLUSTER_NODES): it asks over Redis")
     if values.get("cors_allow_credentials") and "*" in values.get("cors_allow_origins", ()):
         raise ConfigError(
             "CORS_ALLOW_CREDENTIALS cannot be used with CORS_ALLOW_ORIGINS=*: "

@@ -42,6 +42,7 @@ from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
 from adapters.memory.probe import InProcessProbe
+from adapters.memory.thinking_requests import MemoryThinkingRequests
 from adapters.memory.worker_loads import MemoryWorkerLoads
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
@@ -56,6 +57,7 @@ from adapters.redis.match_pool import RedisMatchPool
 from adapters.redis.notifier import RedisNotifier
 from adapters.redis.presence import RedisPresence
 from adapters.redis.probe import RedisProbe
+from adapters.redis.thinking_requests import RedisThinkingRequests
 from adapters.redis.worker_loads import RedisWorkerLoads
 from adapters.sqlite.matches import SqliteMatchRepository
 from adapters.thinking.process_pool import ProcessPoolThinking
@@ -70,6 +72,7 @@ from application.playing.attendance import Attendance
 from application.playing.hub import GameHub
 from application.playing.live_games import Archive, LiveGames
 from application.playing.thinking import Thinking
+from application.playing.thinking_requests import ThinkingRequests
 from application.ports import (
     Clock,
     Commits,
@@ -114,6 +117,7 @@ class LiveState:
     presence: Presence
     pool: MatchPool
     loads: WorkerLoads
+    thinking_requests: ThinkingRequests
 
 
 LiveBackend = Literal["memory", "redis", "cluster"]
@@ -147,6 +151,7 @@ async def memory_live_state(settings: Settings, clock: Clock) -> AsyncIterator[L
         presence=MemoryPresence(clock, notifier),
         pool=MemoryMatchPool(clock),
         loads=MemoryWorkerLoads(clock),
+        thinking_requests=MemoryThinkingRequests(clock),
     )
 
 
@@ -182,6 +187,7 @@ async def redis_live_state(settings: Settings, cluster: bool) -> AsyncIterator[L
             presence=RedisPresence(client, keys),
             pool=RedisMatchPool(client, keys),
             loads=RedisWorkerLoads(client, keys),
+            thinking_requests=RedisThinkingRequests(client, keys),
         )
     finally:
         await lobby.close()
@@ -310,6 +316,7 @@ def live_games(
         bot_delay=settings.bot_move_delay_seconds,
         metrics=metrics,
         thinking=thinking,
+        thinking_requests=live.thinking_requests if settings.thinking_service else None,
     )
 
 

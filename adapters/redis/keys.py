@@ -151,6 +151,14 @@ class RedisKeys:
         """The JSON of the group a user was claimed into (TTL given by the claim)."""
         return f"{self._pool}:assigned:{user_id}"
 
+    # --- computer players' questions ----------------------------------------
+
+    @property
+    def thinking_requests(self) -> str:
+        """Stream of the questions for the ``computer-players`` service (``ThinkingRequests``),
+        read by the consumer group ``THINKING_GROUP``; one key, any slot on a cluster."""
+        return f"{self.prefix}:thinking:requests"
+
     # --- deadlines ----------------------------------------------------------
 
     def deadlines(self, shard: int = 0) -> str:

@@ -23,6 +23,7 @@ from application.identity.caller import Identity
 from application.playing.live_games import LiveGames
 from application.playing.schedule import bot_token, computer_to_act
 from application.playing.thinking import ThinkingUnavailable
+from application.playing.thinking_requests import ThinkingRequest
 from application.playing.transition import Change, new_secret, transition
 from domain import steps
 from domain.bots.base import Action
@@ -116,10 +117,17 @@ def move(games: LiveGames, token: str) -> Change:
 
 async def next_move(games: LiveGames, game_id: str, token: str) -> Change:
     """The change for the computer player whose deadline ``token`` fired: a cheap level's (decided
-    in the transition, ``move``), or a searching level's answer, asked first away from the loop."""
-    question = await _question(games, game_id, token)
-    if question is None:
+    in the transition, ``move``), or a searching level's answer, asked first away from the loop —
+    or, with the ``computer-players`` service, nothing yet: the question is handed to the service,
+    which submits its answer through the transition itself (``thinking_service``)."""
+    turn = await _searching_turn(games, game_id, token)
+    if turn is None:
         return move(games, token)
+    if games.thinking_requests is not None:
+        await games.thinking_requests.ask(ThinkingRequest(game_id, token))
+        log.debug("the computer player of game %s at version %d was asked", game_id, turn[0].version)
+        return _nothing
+    question = await _question(games, *turn)
     try:
         action = await games.thinker().answer(question)
     except (StaleQuestion, ThinkingUnavailable) as error:
@@ -144,8 +152,15 @@ def thought_move(games: LiveGames, question: Question, action: Action) -> Change
     return change
 
 
-async def _question(games: LiveGames, game_id: str, token: str) -> Question | None:
-    """The question for a searching computer player on turn at ``token``'s version, else ``None``."""
+async def question_for(games: LiveGames, game_id: str, token: str) -> Question | None:
+    """The question for a searching computer player on turn at ``token``'s version, else ``None``
+    (the game moved on, or the seat's level decides in the transition)."""
+    turn = await _searching_turn(games, game_id, token)
+    return None if turn is None else await _question(games, *turn)
+
+
+async def _searching_turn(games: LiveGames, game_id: str, token: str) -> tuple[LiveGame, int, Level] | None:
+    """The game, seat and level of a searching computer player on turn at ``token``'s version."""
     session = games.live.session(game_id)
     if session is None or token != bot_token(session.version):
         session = await games.store.get(game_id)
@@ -162,11 +177,16 @@ async def _question(games: LiveGames, game_id: str, token: str) -> Question | No
     chair = None if seat is None else session.seats[seat]
     if seat is None or chair is None or bot_level(chair.user_id) not in SEARCHING:
         return None
-    log_so_far = await games.store.log(game_id)
+    return session, seat, bot_level(chair.user_id)
+
+
+async def _question(games: LiveGames, session: LiveGame, seat: int, level: Level) -> Question:
+    assert session.seed is not None  # checked by _searching_turn
+    log_so_far = await games.store.log(session.id)
     return Question(
-        game_id=game_id,
+        game_id=session.id,
         game_type=session.game_type,
-        level=bot_level(chair.user_id),
+        level=level,
         seat=seat,
         version=session.version,
         options=dict(session.options),

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from application.playing.live_states import LiveStates
 from application.playing.thinking import InlineThinking, Thinking
+from application.playing.thinking_requests import ThinkingRequests
 from application.ports import Clock, Commits, GameStore, MatchRepository, Metrics, NoMetrics
 from application.results.replay_cache import ReplayCache
 from domain.engine import Timeouts
@@ -32,7 +33,9 @@ class LiveGames:
     bot_delay: float = 0.8  # how long a computer player "thinks" before moving
     metrics: Metrics = field(default_factory=NoMetrics)
     live: LiveStates = field(default_factory=LiveStates)  # this process's latest known game states
-    thinking: Thinking | None = None  # where searching computer players think (None: inline, for tests)
+    thinking: Thinking | None = None  # where searching computer players think (None: in this process)
+    # with the ``computer-players`` service, where their questions go instead (``thinking`` unused)
+    thinking_requests: ThinkingRequests | None = None
 
     def thinker(self) -> Thinking:
         """Where searching computer players work out their moves."""

@@ -58,7 +58,9 @@ from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.match_pool import MemoryMatchPool
 from adapters.memory.notifier import MemoryNotifier
 from adapters.memory.presence import MemoryPresence
+from adapters.memory.thinking_requests import MemoryThinkingRequests
 from adapters.memory.worker_loads import MemoryWorkerLoads
+from application.playing.thinking_requests import ThinkingRequests
 from application.ports import DeadlineQueue, LoginSessions, MatchPool, Notifier, WorkerLoads
 from tests.cluster import stop_shared_cluster
 from tests.contract import (
@@ -79,6 +81,7 @@ from tests.contract.redis_factories import (
     redis_match_pool,
     redis_notifier,
     redis_presence,
+    redis_thinking_requests,
     redis_worker_loads,
 )
 
@@ -126,6 +129,11 @@ async def memory_match_pool(timeline: Timeline) -> AsyncIterator[MatchPool]:
 
 
 @asynccontextmanager
+async def memory_thinking_requests(timeline: Timeline) -> AsyncIterator[ThinkingRequests]:
+    yield MemoryThinkingRequests(timeline.fake)
+
+
+@asynccontextmanager
 async def memory_worker_loads(timeline: Timeline) -> AsyncIterator[WorkerLoads]:
     yield MemoryWorkerLoads(timeline.fake, fresh_seconds=WORKER_REPORT_FRESH_SECONDS)
 
@@ -150,6 +158,9 @@ PRESENCES: dict[str, Factory[PresenceSetup]] = with_cluster({"memory": memory_pr
 MATCH_POOLS: dict[str, Factory[MatchPool]] = with_cluster({"memory": memory_match_pool}, redis_match_pool)
 WORKER_LOADS: dict[str, Factory[WorkerLoads]] = with_cluster(
     {"memory": memory_worker_loads}, redis_worker_loads
+)
+THINKING_REQUESTS: dict[str, Factory[ThinkingRequests]] = with_cluster(
+    {"memory": memory_thinking_requests}, redis_thinking_requests
 )
 
 
@@ -204,3 +215,4 @@ commit_setup = port_fixture("commit_setup", COMMITS)
 presence_setup = port_fixture("presence_setup", PRESENCES)
 match_pool = port_fixture("match_pool", MATCH_POOLS)
 worker_loads = port_fixture("worker_loads", WORKER_LOADS)
+thinking_requests = port_fixture("thinking_requests", THINKING_REQUESTS)

@@ -39,7 +39,9 @@ from adapters.redis import (
     connect,
 )
 from adapters.redis.connection import Client, connect_cluster, is_cluster
+from adapters.redis.thinking_requests import RedisThinkingRequests
 from adapters.redis.worker_loads import RedisWorkerLoads
+from application.playing.thinking_requests import ThinkingRequests
 from application.ports import (
     DeadlineQueue,
     LoginSessions,
@@ -217,6 +219,14 @@ async def redis_presence(timeline: Timeline, cluster: bool = False) -> AsyncIter
 async def redis_match_pool(timeline: Timeline, cluster: bool = False) -> AsyncIterator[MatchPool]:
     async with redis_space(timeline, cluster) as space:
         yield RedisMatchPool(space.client, space.keys)
+
+
+@asynccontextmanager
+async def redis_thinking_requests(
+    timeline: Timeline, cluster: bool = False
+) -> AsyncIterator[ThinkingRequests]:
+    async with redis_space(timeline, cluster) as space:
+        yield RedisThinkingRequests(space.client, space.keys)
 
 
 @asynccontextmanager

@@ -45,3 +45,13 @@ def test_the_app_is_healthy_only_when_ready_so_its_storages_answer_too() -> None
     check = " ".join(stack["services"]["app"]["healthcheck"]["test"])
     assert "/api/health/ready" in check
     assert "127.0.0.1:8080" in check  # APP_PORT of the app service
+
+
+def test_the_stack_sends_hard_computer_players_to_their_own_service_on_the_same_redis() -> None:
+    stack = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
+    services = stack["services"]
+    app, players = services["app"], services["computer-players"]
+    assert players["command"] == ["tavolo", "computer-players"]
+    assert str(app["environment"]["THINKING_SERVICE"]).lower() in {"1", "true"}
+    assert players["environment"]["REDIS_URL"] == app["environment"]["REDIS_URL"]
+    assert players["depends_on"]["redis"]["condition"] == "service_healthy"

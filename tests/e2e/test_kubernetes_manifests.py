@@ -63,6 +63,19 @@ def named(kind: str, name: str) -> Resource:
     return found[0]
 
 
+def server() -> Resource:
+    """The Deployment of ``tavolo serve``."""
+    return named("Deployment", "tavolo")
+
+
+def computer_players() -> Resource:
+    """The Deployment of ``tavolo computer-players``."""
+    return named("Deployment", "tavolo-computer-players")
+
+
+WORKLOADS = {"server": server, "computer-players": computer_players, "migration": lambda: the("Job")}
+
+
 def pod_spec(workload: Resource) -> Resource:
     spec: Resource = workload["spec"]["template"]["spec"]
     return spec
@@ -167,7 +180,7 @@ def test_every_manifest_validates_strictly_against_the_pinned_kubernetes(path: P
 
 def test_strict_validation_rejects_an_unknown_field() -> None:
     """So the test above would notice a misspelt field (it is not only checking the syntax)."""
-    deployment = the("Deployment")
+    deployment = server()
     misspelt = {**deployment, "spec": {**deployment["spec"], "replica": 2}}
     with pytest.raises(kubernetes_validate.ValidationError):
         kubernetes_validate.validate(misspelt, KUBERNETES_VERSION, strict=True)
@@ -185,7 +198,7 @@ def test_the_kustomization_lists_every_manifest_and_nothing_else() -> None:
 def test_the_deployment_and_the_job_run_the_image_the_kustomization_names() -> None:
     kustomization = yaml.safe_load(KUSTOMIZATION.read_text(encoding="utf-8"))
     names = {entry["name"] for entry in kustomization["images"]}
-    deployment_image = only_container(the("Deployment"))["image"]
+    deployment_image = only_container(server())["image"]
     job_image = only_container(the("Job"))["image"]
     assert deployment_image == job_image
     assert deployment_image.split("@")[0].rsplit(":", 1)[0] in names
@@ -194,16 +207,16 @@ def test_the_deployment_and_the_job_run_the_image_the_kustomization_names() -> N
 # --- the pods' settings -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["Deployment", "Job"])
+@pytest.mark.parametrize("kind", list(WORKLOADS))
 def test_every_variable_the_pods_get_is_a_setting_of_entrypoints_config(kind: str) -> None:
-    container = only_container(the(kind))
+    container = only_container(WORKLOADS[kind]())
     unknown = sorted(name for name in container_variables(container) if not known_setting(name))
     assert not unknown, f"{kind} sets variables tavolo does not read: {unknown}"
 
 
-@pytest.mark.parametrize("kind", ["Deployment", "Job"])
+@pytest.mark.parametrize("kind", list(WORKLOADS))
 def test_the_pods_read_the_configmap_and_the_secret(kind: str) -> None:
-    config_maps, secrets = env_sources(only_container(the(kind)))
+    config_maps, secrets = env_sources(only_container(WORKLOADS[kind]()))
     assert config_maps == {the("ConfigMap")["metadata"]["name"]}
     assert secrets == {the("Secret")["metadata"]["name"]}
 
@@ -234,7 +247,7 @@ def test_the_configmaps_commented_redis_cluster_alternative_loads_in_place_of_re
 
 
 def test_the_probes_ask_readiness_and_liveness_on_the_app_port() -> None:
-    container = only_container(the("Deployment"))
+    container = only_container(server())
     app_port = load_settings(settings_env()).app_port
     assert container_port(container, "http") == app_port
     ready = container["readinessProbe"]["httpGet"]
@@ -248,7 +261,7 @@ def test_the_probes_ask_readiness_and_liveness_on_the_app_port() -> None:
 
 
 def test_the_grace_period_covers_the_prestop_sleep_and_the_workers_shutdown_grace() -> None:
-    deployment = the("Deployment")
+    deployment = server()
     assert "SHUTDOWN_GRACE_SECONDS" in settings_env(), "the grace the period is sized for"
     grace = load_settings(settings_env()).shutdown_grace_seconds
     sleep = seconds_of_prestop_sleep(only_container(deployment))
@@ -257,7 +270,7 @@ def test_the_grace_period_covers_the_prestop_sleep_and_the_workers_shutdown_grac
 
 
 def test_the_deployment_requests_resources_and_leaves_replicas_to_the_autoscaler() -> None:
-    deployment = the("Deployment")
+    deployment = server()
     requests = only_container(deployment)["resources"]["requests"]
     assert {"cpu", "memory"} <= set(requests)
     assert "replicas" not in deployment["spec"], "the HorizontalPodAutoscaler owns the replica count"
@@ -270,9 +283,9 @@ def test_the_deployment_requests_resources_and_leaves_replicas_to_the_autoscaler
 def test_the_service_selects_the_app_pods_and_not_the_migration() -> None:
     service = the("Service")
     selector = service["spec"]["selector"]
-    assert selects(selector, pod_labels(the("Deployment")))
+    assert selects(selector, pod_labels(server()))
     assert not selects(selector, pod_labels(the("Job")))
-    container = only_container(the("Deployment"))
+    container = only_container(server())
     app_port = load_settings(settings_env()).app_port
     for port in service["spec"]["ports"]:
         assert container_port(container, port.get("targetPort", port["port"])) == app_port
@@ -310,7 +323,7 @@ def test_the_login_callback_is_on_the_ingress_host_over_https() -> None:
 
 @pytest.mark.parametrize("kind", ["PodDisruptionBudget", "HorizontalPodAutoscaler"])
 def test_the_disruption_budget_and_the_autoscaler_target_the_deployment(kind: str) -> None:
-    deployment = the("Deployment")
+    deployment = server()
     resource = the(kind)
     if kind == "PodDisruptionBudget":
         assert selects(resource["spec"]["selector"]["matchLabels"], pod_labels(deployment))
@@ -329,8 +342,46 @@ def test_the_disruption_budget_and_the_autoscaler_target_the_deployment(kind: st
 def test_the_migration_job_runs_tavolo_migrate_with_the_apps_image_and_secret() -> None:
     job = the("Job")
     container = only_container(job)
-    app = only_container(the("Deployment"))
+    app = only_container(server())
     assert [*container.get("command", []), *container.get("args", [])] == ["tavolo", "migrate"]
     assert container["image"] == app["image"]
     assert env_sources(container) == env_sources(app)
     assert pod_spec(job)["restartPolicy"] in {"Never", "OnFailure"}
+
+
+# --- the computer players' service --------------------------------------------------------------
+
+KEDA = MANIFESTS / "keda"
+
+
+def test_the_computer_players_run_their_command_with_the_apps_image_and_settings() -> None:
+    container = only_container(computer_players())
+    app = only_container(server())
+    assert [*container.get("command", []), *container.get("args", [])] == ["tavolo", "computer-players"]
+    assert container["image"] == app["image"]
+    assert env_sources(container) == env_sources(app)
+    assert {"cpu", "memory"} <= set(container["resources"]["requests"])
+    assert load_settings(settings_env()).thinking_service, "the servers hand their questions over"
+
+
+def test_no_server_selector_takes_the_computer_players_pods() -> None:
+    for kind in ("Service", "PodDisruptionBudget"):
+        selector = the(kind)["spec"]["selector"]
+        selector = selector.get("matchLabels", selector)
+        assert not selects(selector, pod_labels(computer_players())), kind
+
+
+def test_the_keda_scaling_reads_the_stream_and_group_the_computer_players_use() -> None:
+    from adapters.redis.keys import RedisKeys
+    from adapters.redis.thinking_requests import THINKING_GROUP
+
+    kustomization = yaml.safe_load((KEDA / "kustomization.yaml").read_text(encoding="utf-8"))
+    (scaled,) = [doc for name in kustomization["resources"] for doc in documents(KEDA / name)]
+    assert scaled["kind"] == "ScaledObject"
+    assert scaled["spec"]["scaleTargetRef"]["name"] == computer_players()["metadata"]["name"]
+    (trigger,) = scaled["spec"]["triggers"]
+    prefix = load_settings(settings_env()).redis_key_prefix
+    assert trigger["type"] == "redis-streams"
+    assert trigger["metadata"]["stream"] == RedisKeys(prefix).thinking_requests
+    assert trigger["metadata"]["consumerGroup"] == THINKING_GROUP
+    assert scaled["spec"]["minReplicaCount"] >= 1, "a question never waits for a pod to start"

@@ -94,3 +94,18 @@ def test_an_ssl_option_asyncpg_cannot_take_is_refused_with_the_right_spelling(na
     with pytest.raises(ConfigError, match=f"{name}.*sslmode") as refused:
         load_settings(env)
     assert "require" in str(refused.value)
+
+
+def test_the_computer_players_service_is_refused_without_redis_to_ask_it_over() -> None:
+    with pytest.raises(ConfigError, match="THINKING_SERVICE needs REDIS_URL"):
+        load_settings({"THINKING_SERVICE": "1"})
+    assert load_settings({"THINKING_SERVICE": "1", "REDIS_URL": "redis://localhost:6379/0"}).thinking_service
+
+
+def test_the_computer_players_command_refuses_to_start_without_redis(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from entrypoints.cli import main
+
+    assert main(["computer-players"]) == 2
+    assert "takes its questions from Redis" in capsys.readouterr().err
