@@ -242,6 +242,13 @@ class Settings:
         "a table still waiting for players is forgotten (and leaves the open tables) after this long"
         " without anyone sitting down or leaving; `GAME_TTL_SECONDS` is its ceiling",
     )
+    finished_game_ttl_seconds: float = setting(
+        "FINISHED_GAME_TTL_SECONDS",
+        seconds,
+        600.0,
+        "a finished game is forgotten this long after its result is recorded (its record and replay"
+        " stay in the database; until it is recorded it lives `GAME_TTL_SECONDS`, its ceiling)",
+    )
     turn_timeout_seconds: float = setting(
         "TURN_TIMEOUT_SECONDS",
         seconds,

@@ -133,7 +133,10 @@ def live_backend(settings: Settings) -> LiveBackend:
 async def memory_live_state(settings: Settings, clock: Clock) -> AsyncIterator[LiveState]:
     """Live state in this process's memory (nothing to close)."""
     store = MemoryGameStore(
-        clock, ttl_seconds=settings.game_ttl_seconds, lobby_ttl_seconds=settings.lobby_ttl_seconds
+        clock,
+        ttl_seconds=settings.game_ttl_seconds,
+        lobby_ttl_seconds=settings.lobby_ttl_seconds,
+        recorded_ttl_seconds=settings.finished_game_ttl_seconds,
     )
     deadlines, notifier, lobby = MemoryDeadlineQueue(clock), MemoryNotifier(), MemoryLobbyNotices()
     yield LiveState(
@@ -173,7 +176,13 @@ async def redis_live_state(settings: Settings, cluster: bool) -> AsyncIterator[L
     try:
         yield LiveState(
             store=RedisGameStore(client, keys, ttl_seconds=ttl),
-            commits=RedisCommits(client, keys, ttl_seconds=ttl, lobby_ttl_seconds=lobby_ttl),
+            commits=RedisCommits(
+                client,
+                keys,
+                ttl_seconds=ttl,
+                lobby_ttl_seconds=lobby_ttl,
+                recorded_ttl_seconds=settings.finished_game_ttl_seconds,
+            ),
             notifier=notifier,
             deadlines=deadlines,
             logins=RedisLoginSessions(

@@ -48,19 +48,25 @@ class MemoryGameStore:
 
     Only ``MemoryCommits`` writes to it, through ``write``, which (re)starts a
     session's TTL of ``ttl_seconds`` (``lobby_ttl_seconds`` while it waits in
-    the lobby, at most ``ttl_seconds``); a session not written for that long
+    the lobby, ``recorded_ttl_seconds`` once it is finished and its result
+    recorded, each at most ``ttl_seconds``); a session not written for that long
     vanishes, together with its join code. Every method runs without awaiting,
     so each is atomic under asyncio.
     """
 
     def __init__(
-        self, clock: Clock, ttl_seconds: float = DEFAULT_TTL_SECONDS, lobby_ttl_seconds: float | None = None
+        self,
+        clock: Clock,
+        ttl_seconds: float = DEFAULT_TTL_SECONDS,
+        lobby_ttl_seconds: float | None = None,
+        recorded_ttl_seconds: float | None = None,
     ) -> None:
-        if ttl_seconds <= 0 or (lobby_ttl_seconds is not None and lobby_ttl_seconds <= 0):
+        if min(ttl_seconds, lobby_ttl_seconds or ttl_seconds, recorded_ttl_seconds or ttl_seconds) <= 0:
             raise ValueError("ttl_seconds must be positive")
         self._clock = clock
         self._ttl = ttl_seconds
         self._lobby_ttl = min(ttl_seconds, lobby_ttl_seconds or ttl_seconds)
+        self._recorded_ttl = min(ttl_seconds, recorded_ttl_seconds or ttl_seconds)
         self._records: dict[str, _Record] = {}
         self._codes: dict[str, str] = {}
         self._by_user: dict[str, set[str]] = {}
@@ -125,7 +131,9 @@ class MemoryGameStore:
         return record is not None and record.session.listed
 
     def _ttl_of(self, session: LiveGame) -> float:
-        return self._lobby_ttl if session.phase == Phase.LOBBY else self._ttl
+        if session.phase == Phase.LOBBY:
+            return self._lobby_ttl
+        return self._recorded_ttl if session.result_recorded else self._ttl
 
     def _create(self, session: LiveGame) -> bool:
         self._sweep_now_and_then()

@@ -73,8 +73,10 @@ class RedisCommits:
 
     The game, its join code and its index entries live ``ttl_seconds`` after
     each commit — ``min(lobby_ttl_seconds, ttl_seconds)`` while
-    ``session.phase`` is ``Phase.LOBBY``. ``ttl_seconds`` must be the session
-    store's.
+    ``session.phase`` is ``Phase.LOBBY``, and ``min(recorded_ttl_seconds,
+    ttl_seconds)`` once the match is over and its result recorded (its record
+    is in the database: the live copy is only for the players still looking at
+    the table). ``ttl_seconds`` must be the session store's.
 
     On a Redis Cluster (``keys.cluster``) the script touches the game's hash
     slot only — the game, its log and deadlines, its shard's queue and indexes
@@ -105,14 +107,16 @@ class RedisCommits:
         keys: RedisKeys,
         ttl_seconds: float = DEFAULT_TTL_SECONDS,
         lobby_ttl_seconds: float | None = None,
+        recorded_ttl_seconds: float | None = None,
     ) -> None:
-        if ttl_seconds <= 0 or (lobby_ttl_seconds is not None and lobby_ttl_seconds <= 0):
-            raise ValueError("ttl_seconds and lobby_ttl_seconds must be positive")
+        if min(ttl_seconds, lobby_ttl_seconds or ttl_seconds, recorded_ttl_seconds or ttl_seconds) <= 0:
+            raise ValueError("ttl_seconds, lobby_ttl_seconds and recorded_ttl_seconds must be positive")
         check_layout(client, keys.cluster)
         self._client = client
         self._keys = keys
         self._ttl_ms = milliseconds(ttl_seconds)
         self._lobby_ttl_ms = min(self._ttl_ms, milliseconds(lobby_ttl_seconds or ttl_seconds))
+        self._recorded_ttl_ms = min(self._ttl_ms, milliseconds(recorded_ttl_seconds or ttl_seconds))
         self._script = client.register_script(CLUSTER_COMMIT if keys.cluster else COMMIT)
         self._refresh_code = client.register_script(_REFRESH_CODE)
         self._release_code = client.register_script(_RELEASE_CODE)
@@ -127,7 +131,11 @@ class RedisCommits:
         *,
         started: bool = False,
     ) -> bool:
-        ttl_ms = self._lobby_ttl_ms if session.phase == Phase.LOBBY else self._ttl_ms
+        ttl_ms = self._ttl_ms
+        if session.phase == Phase.LOBBY:
+            ttl_ms = self._lobby_ttl_ms
+        elif session.result_recorded:
+            ttl_ms = self._recorded_ttl_ms
         args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged, started)
         if not self._keys.cluster:
             outcome = await self._script(keys=commit_keys(self._keys, session), args=args)

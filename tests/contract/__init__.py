@@ -36,6 +36,7 @@ from domain.live_game import LiveGame, Seat
 SESSION_TTL_SECONDS = 1.0
 LOBBY_TTL_SECONDS = SESSION_TTL_SECONDS
 GAME_TTL_SECONDS = 2.0
+RECORDED_TTL_SECONDS = 1.0  # a finished game whose result is recorded
 LOGIN_IDLE_SECONDS = 1.0
 LOGIN_ABSOLUTE_SECONDS = 3.0
 # A connection's presence lease, a seeker's lease in the match pool, a claimed group's lifetime.
@@ -52,7 +53,8 @@ Advance = Callable[[float], Awaitable[None]]
 class CommitSetup:
     """A ``Commits`` adapter with the store, deadline queue, notifier and lobby notices it
     writes to (the ``Commits``, ``GameStore`` and open-tables suites run on it). The store
-    keeps a lobby for ``LOBBY_TTL_SECONDS`` and a started game for ``GAME_TTL_SECONDS``."""
+    keeps a lobby for ``LOBBY_TTL_SECONDS``, a started game for ``GAME_TTL_SECONDS`` and a finished
+    one whose result is recorded for ``RECORDED_TTL_SECONDS``."""
 
     commits: Commits
     store: GameStore

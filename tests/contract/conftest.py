@@ -68,6 +68,7 @@ from tests.contract import (
     LOBBY_TTL_SECONDS,
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
+    RECORDED_TTL_SECONDS,
     WORKER_REPORT_FRESH_SECONDS,
     Advance,
     CommitSetup,
@@ -111,7 +112,12 @@ async def memory_login_sessions(timeline: Timeline) -> AsyncIterator[LoginSessio
 
 @asynccontextmanager
 async def memory_commits(timeline: Timeline) -> AsyncIterator[CommitSetup]:
-    store = MemoryGameStore(timeline.fake, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS)
+    store = MemoryGameStore(
+        timeline.fake,
+        ttl_seconds=GAME_TTL_SECONDS,
+        lobby_ttl_seconds=LOBBY_TTL_SECONDS,
+        recorded_ttl_seconds=RECORDED_TTL_SECONDS,
+    )
     deadlines, notifier, lobby = MemoryDeadlineQueue(timeline.fake), MemoryNotifier(), MemoryLobbyNotices()
     commits = MemoryCommits(store, deadlines, notifier, lobby)
     yield CommitSetup(commits, store, deadlines, notifier, lobby)

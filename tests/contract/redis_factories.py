@@ -57,6 +57,7 @@ from tests.contract import (
     LOBBY_TTL_SECONDS,
     LOGIN_ABSOLUTE_SECONDS,
     LOGIN_IDLE_SECONDS,
+    RECORDED_TTL_SECONDS,
     WORKER_REPORT_FRESH_SECONDS,
     CommitSetup,
     PresenceSetup,
@@ -201,7 +202,11 @@ async def redis_commits(timeline: Timeline, cluster: bool = False) -> AsyncItera
         await lobby.start()  # subscribed at start-up, so a listen() hears what follows at once
         store = RedisGameStore(space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS)
         commits = RedisCommits(
-            space.client, space.keys, ttl_seconds=GAME_TTL_SECONDS, lobby_ttl_seconds=LOBBY_TTL_SECONDS
+            space.client,
+            space.keys,
+            ttl_seconds=GAME_TTL_SECONDS,
+            lobby_ttl_seconds=LOBBY_TTL_SECONDS,
+            recorded_ttl_seconds=RECORDED_TTL_SECONDS,
         )
         yield CommitSetup(commits, store, deadlines, notifier, lobby)
 

@@ -13,7 +13,15 @@ from dataclasses import replace
 from domain.engine import Timeouts
 from domain.live_game import LiveGame
 from domain.match_log import Logged
-from tests.contract import GAME_TTL_SECONDS, Advance, CommitSetup, create, new_join_code, new_session
+from tests.contract import (
+    GAME_TTL_SECONDS,
+    RECORDED_TTL_SECONDS,
+    Advance,
+    CommitSetup,
+    create,
+    new_join_code,
+    new_session,
+)
 
 T0 = 1_700_000_000.0
 
@@ -181,3 +189,32 @@ async def test_the_log_goes_once_the_result_is_recorded_and_the_record_holds_it(
 
     assert await commit_setup.store.log(game.id) == ()
     assert await commit_setup.store.get(game.id) is not None  # the game itself stays
+
+
+async def test_a_finished_game_leaves_soon_after_its_result_is_recorded_with_its_log(
+    commit_setup: CommitSetup, advance: Advance
+) -> None:
+    game, _ = await a_game_under_way(commit_setup)
+    at = game.updated_at + 1.0
+    over = game.advanced({"move": "last"}, now=at, finished=True)
+    assert await commit_setup.commits.commit(over, game.version, (), Logged.fired(over.version, at, "turn:9"))
+    recorded = replace(over, version=over.version + 1, result_recorded=True)
+    assert await commit_setup.commits.commit(recorded, over.version, ())
+    await advance(RECORDED_TTL_SECONDS * 0.6)
+    assert await commit_setup.store.get(game.id) == recorded
+    await advance(RECORDED_TTL_SECONDS * 0.6)
+
+    assert await commit_setup.store.get(game.id) is None, "gone well before the game TTL"
+    assert await commit_setup.store.log(game.id) == ()
+
+
+async def test_a_finished_game_not_yet_recorded_keeps_the_whole_game_ttl(
+    commit_setup: CommitSetup, advance: Advance
+) -> None:
+    game, _ = await a_game_under_way(commit_setup)
+    at = game.updated_at + 1.0
+    over = game.advanced({"move": "last"}, now=at, finished=True)
+    assert await commit_setup.commits.commit(over, game.version, (), Logged.fired(over.version, at, "turn:9"))
+    await advance(RECORDED_TTL_SECONDS * 1.2)
+
+    assert await commit_setup.store.get(game.id) == over, "its result must still be recorded"
