@@ -162,11 +162,21 @@ async def _question(games: LiveGames, game_id: str, token: str) -> Question | No
     chair = None if seat is None else session.seats[seat]
     if seat is None or chair is None or bot_level(chair.user_id) not in SEARCHING:
         return None
-    log_so_far = await games.store.log(game_id)
+    return await question_for(games, session, seat, bot_level(chair.user_id))
+
+
+async def question_for(games: LiveGames, session: LiveGame, seat: int, level: str) -> Question:
+    """What the computer player of ``level`` would play in ``seat`` of the match ``session`` at its
+    version, asked with the match's log as the store holds it now (a log that does not end at that
+    version makes whoever answers raise ``StaleQuestion``). The seat may be a person's: the question
+    is asked from that seat's own view all the same (``application.playing.suggestions``)."""
+    if session.seed is None:
+        raise ValueError(f"game {session.id} has no seed: its match has not started")
+    log_so_far = await games.store.log(session.id)
     return Question(
-        game_id=game_id,
+        game_id=session.id,
         game_type=session.game_type,
-        level=bot_level(chair.user_id),
+        level=level,
         seat=seat,
         version=session.version,
         options=dict(session.options),
