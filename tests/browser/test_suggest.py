@@ -2,8 +2,9 @@
 their next turn and sees the suggested card outlined in their hand (and the table cards it would take),
 all of it on the screen beside the hand and its tools, nothing over anything; they play it themselves,
 and the move log marks that move as suggested. At a rated table of two people there is no Suggest
-button. At a desktop in English and on a small phone in Italian. The match's replay tells the
-suggestion as a step of its own and marks the move that followed it."""
+button. At a desktop in English and on a small phone in Italian, with no serious accessibility
+violation while a suggestion shows. The match's replay tells the suggestion as a step of its own and
+marks the move that followed it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Locator, ViewportSize, expect
 
+from tests.browser.accessibility import serious_violations
 from tests.browser.finding import play_the_computer
 from tests.browser.pages import Player, create_table, join_table, open_guest, play_a_card, wait_for_turn
 from tests.browser.replaying import get_json, wait_for_record
@@ -112,6 +114,7 @@ async def test_a_casual_game_against_the_hard_computer_shows_a_suggested_move_an
         for index in range(await involved.count()):
             await expect(involved.nth(index)).to_be_in_viewport()
         await anna.screenshot(f"suggest-{size}-{language}.png")
+        assert not await serious_violations(anna.page)
 
         code = await play_the_suggested_card(anna)
         assert await anna.wait_for_version_after(version + 1)
