@@ -89,6 +89,25 @@ class GameOver(TavoloError):
     code = "game_over"
 
 
+class SuggestionsUnavailable(TavoloError):
+    """Suggestions are offered only at a table with a computer player (never one that counts)."""
+
+    code = "suggestions_unavailable"
+
+
+class Stale(TavoloError):
+    """The game moved on while the answer was worked out: it no longer holds; ask again."""
+
+    code = "stale"
+
+
+class Unavailable(TavoloError):
+    """What the request needs cannot answer now (storage, or the thinking processes); nothing
+    changed, and the same request may be sent again later."""
+
+    code = "unavailable"
+
+
 class Busy(TavoloError):
     """The server has as many moves in flight as it takes on at once; nothing changed, and the
     same move may be sent again after ``retry_after_ms``."""

@@ -107,9 +107,20 @@ class LiveGame:
         return self.public and self.phase == Phase.LOBBY and self.seats_open > 0 and bool(self.humans)
 
     @property
+    def has_computer_player(self) -> bool:
+        return any(seat is not None and seat.bot for seat in self.seats)
+
+    @property
     def counts_for_rating(self) -> bool:
         """Whether the result moves ratings: a rated table with no computer player at it."""
-        return self.rated and not any(seat is not None and seat.bot for seat in self.seats)
+        return self.rated and not self.has_computer_player
+
+    @property
+    def offers_suggestions(self) -> bool:
+        """Whether its players may ask what the ``hard`` computer player would play in their place
+        (``domain.steps.suggest``): only at a table with a computer player, which never counts for
+        ratings; never at a table of people only, rated or casual."""
+        return self.has_computer_player
 
     def seat_of(self, user_id: str | None) -> int | None:
         if user_id is None:
@@ -154,6 +165,11 @@ class LiveGame:
         seats = (*self.seats[:chair], player, *self.seats[chair + 1 :])
         handed = Event("handed_over", {"name": player.name}, seat=chair)
         return replace(self, seats=seats, updated_at=now, version=self.version + 1, events=(handed,))
+
+    def with_suggestion(self, chair: int, now: float) -> LiveGame:
+        """Chair ``chair``'s player was shown a suggested move: everyone reads it in the move log."""
+        suggested = Event("suggested", seat=chair)
+        return replace(self, updated_at=now, version=self.version + 1, events=(suggested,))
 
     def with_rematch_asked(self, chair: int, next_game: str | None, now: float) -> LiveGame:
         """Chair ``chair`` asks for a rematch; ``next_game`` is the new table once everyone has."""

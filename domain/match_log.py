@@ -4,7 +4,9 @@ A match is a function of its seed and what it was given (``domain.seeding``):
 the start (with the turn times it was dealt with), each accepted action of a
 seat (a person's or a computer player's), each deadline that fired, and the
 hand-over of a seat to a computer player (which changes no engine state but
-belongs to the story). ``Commits.commit`` appends a change's ``Logged`` entry
+belongs to the story), and a player's asking for a suggestion (``suggestion``: it changes no
+engine state either, and the record and its replay show that the seat's next move was
+suggested). ``Commits.commit`` appends a change's ``Logged`` entry
 in the same atomic step as the change; once the match is over the log, replayed
 through the engine, becomes its record (``domain.match_record``).
 
@@ -20,8 +22,8 @@ from typing import Any, Literal
 
 from domain.engine import JSON, Timeouts
 
-LoggedKind = Literal["start", "action", "deadline", "handover"]
-KINDS: tuple[LoggedKind, ...] = ("start", "action", "deadline", "handover")
+LoggedKind = Literal["start", "action", "deadline", "handover", "suggestion"]
+KINDS: tuple[LoggedKind, ...] = ("start", "action", "deadline", "handover", "suggestion")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,8 @@ class Logged:
     ``start`` carries the ``timeouts`` the match was dealt with; ``action`` the
     ``seat`` and its ``action``; ``deadline`` the ``token`` that fired;
     ``handover`` the ``seat`` a computer player named ``name`` took over from the person
-    who ``left`` (their user id and name)."""
+    who ``left`` (their user id and name); ``suggestion`` the ``seat`` whose player was shown
+    a suggested move (``domain.steps.suggest``)."""
 
     kind: LoggedKind
     version: int
@@ -58,6 +61,10 @@ class Logged:
     @staticmethod
     def handed_over(version: int, time: float, seat: int, name: str, left: tuple[str, str]) -> Logged:
         return Logged("handover", version, time, seat=seat, name=name, left=left)
+
+    @staticmethod
+    def suggested(version: int, time: float, seat: int) -> Logged:
+        return Logged("suggestion", version, time, seat=seat)
 
     def dump(self) -> JSON:
         """As the match record writes a step (without its events): ``kind``, ``version``,

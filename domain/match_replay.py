@@ -66,7 +66,7 @@ def replay(
                 if logged.token is None:
                     raise ReplayRefused(index, "a deadline names its token")
                 outcome = _changed(index, engine.fire(state, logged.token, logged.time, rng))
-            else:  # a hand-over changes who plays, not the cards
+            else:  # a hand-over changes who plays, a suggestion what one player saw: not the cards
                 outcome = Outcome(state, (), changed=False)
         except TavoloError as error:
             raise ReplayRefused(index, f"the engine refused it: {error}") from None

@@ -18,7 +18,16 @@ from typing import Any
 from domain.bots.base import Strategy
 from domain.commitment import MatchSecret
 from domain.engine import Event, GameEngine, Outcome, Timeouts
-from domain.errors import Forbidden, GameFull, GameNotStarted, GameOver, IllegalMove, InvalidAction
+from domain.errors import (
+    Forbidden,
+    GameFull,
+    GameNotStarted,
+    GameOver,
+    IllegalMove,
+    InvalidAction,
+    NotYourTurn,
+    SuggestionsUnavailable,
+)
 from domain.live_game import LiveGame, Phase, RatingChange, Seat
 from domain.match_log import Logged
 from domain.seeding import match_rng
@@ -237,6 +246,28 @@ def computer_move(
     rng = match_rng(_seed_of(session), session.version + 1, "bot")
     action = strategy.decide(engine.view(state, seat), rng)
     return act(session, engine, state, seat, action, now)
+
+
+def check_suggestion(session: LiveGame, engine: GameEngine, state: Any, seat: int) -> None:
+    """Refuse to show ``seat``'s player a suggested move unless the match is on, the table offers
+    suggestions (``LiveGame.offers_suggestions``) and it is that seat's turn."""
+    _check_playing(session)
+    if not session.offers_suggestions:
+        raise SuggestionsUnavailable("suggestions are offered only in casual games against the computer")
+    if engine.turn(state) != seat:
+        raise NotYourTurn("a suggestion is offered on your turn only")
+
+
+def suggest(session: LiveGame, engine: GameEngine, state: Any, seat: int, now: float) -> Step | None:
+    """``seat``'s player was shown what the computer would play in their place: a change of the
+    table, not of the cards (a new version with a public ``suggested`` event, and a ``suggestion``
+    entry in the match's log), so every seat, the match's record and its replay see it. ``None``
+    when that seat was the last one shown a suggestion, and nobody moved since."""
+    check_suggestion(session, engine, state, seat)
+    if any(event.kind == "suggested" and event.seat == seat for event in session.events):
+        return None
+    marked = session.with_suggestion(seat, now)
+    return Step(marked, state, logged=Logged.suggested(marked.version, now, seat))
 
 
 def mark_recorded(session: LiveGame, state: Any, ratings: tuple[RatingChange, ...] = ()) -> Step | None:

@@ -22,6 +22,8 @@ HTTP_STATUS: dict[str, int] = {
     "not_started": 409,
     "game_over": 409,
     "conflict": 409,
+    "suggestions_unavailable": 409,
+    "stale": 409,
     "payload_too_large": 413,
     "unsupported_media_type": 415,
     "too_many_requests": 429,

@@ -127,7 +127,7 @@ async def next_move(games: LiveGames, game_id: str, token: str) -> Change:
         await games.thinking_requests.ask(ThinkingRequest(game_id, token))
         log.debug("the computer player of game %s at version %d was asked", game_id, turn[0].version)
         return _nothing
-    question = await _question(games, *turn)
+    question = await question_for(games, *turn)
     try:
         action = await games.thinker().answer(question)
     except (StaleQuestion, ThinkingUnavailable) as error:
@@ -152,11 +152,11 @@ def thought_move(games: LiveGames, question: Question, action: Action) -> Change
     return change
 
 
-async def question_for(games: LiveGames, game_id: str, token: str) -> Question | None:
+async def question_at(games: LiveGames, game_id: str, token: str) -> Question | None:
     """The question for a searching computer player on turn at ``token``'s version, else ``None``
     (the game moved on, or the seat's level decides in the transition)."""
     turn = await _searching_turn(games, game_id, token)
-    return None if turn is None else await _question(games, *turn)
+    return None if turn is None else await question_for(games, *turn)
 
 
 async def _searching_turn(games: LiveGames, game_id: str, token: str) -> tuple[LiveGame, int, Level] | None:
@@ -180,8 +180,13 @@ async def _searching_turn(games: LiveGames, game_id: str, token: str) -> tuple[L
     return session, seat, bot_level(chair.user_id)
 
 
-async def _question(games: LiveGames, session: LiveGame, seat: int, level: Level) -> Question:
-    assert session.seed is not None  # checked by _searching_turn
+async def question_for(games: LiveGames, session: LiveGame, seat: int, level: str) -> Question:
+    """What the computer player of ``level`` would play in ``seat`` of the match ``session`` at its
+    version, asked with the match's log as the store holds it now (a log that does not end at that
+    version makes whoever answers raise ``StaleQuestion``). The seat may be a person's: the question
+    is asked from that seat's own view all the same (``application.playing.suggestions``)."""
+    if session.seed is None:
+        raise ValueError(f"game {session.id} has no seed: its match has not started")
     log_so_far = await games.store.log(session.id)
     return Question(
         game_id=session.id,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from application.playing.computer_players import question_for, thought_move
+from application.playing.computer_players import question_at, thought_move
 from application.playing.live_games import LiveGames
 from application.playing.thinking_requests import TakenRequest, ThinkingRequest, ThinkingRequests
 from application.playing.transition import transition
@@ -34,7 +34,7 @@ RETRY_SECONDS = 1.0
 async def answer_request(games: LiveGames, request: ThinkingRequest) -> bool:
     """Work out and submit the move a request asks for; whether it changed the game (``False``:
     the game had moved on, or the answer came too late)."""
-    question = await question_for(games, request.game_id, request.token)
+    question = await question_at(games, request.game_id, request.token)
     if question is None:
         log.debug("request %s of game %s is stale", request.token, request.game_id)
         return False

@@ -50,6 +50,7 @@ def shared_fields(engine: GameEngine, session: LiveGame) -> JSON:
     """The envelope's fields of a view, the same for every caller of this version."""
     shared = lobby_summary(engine, session)
     shared["version"] = session.version
+    shared["suggestions"] = session.offers_suggestions
     if session.seed_commitment is not None:
         shared["seed_commitment"] = session.seed_commitment
     if session.phase == Phase.FINISHED:

@@ -8,6 +8,8 @@ On a game's socket (``/ws/games/{id}``, ``parse_client_message``):
 
 * ``{"action": "state"}`` or ``{"action": "sync"}`` — ``Snapshot``: send me the game as it is;
 * ``{"action": "rematch"}`` — ``Rematch``: this seat wants another match;
+* ``{"action": "suggest"}`` — ``Suggest``: what would the ``hard`` computer player play in my seat
+  now? (casual games against the computer, on the seat's turn);
 * any other action — ``Move``: one of the game's own actions (``ack``, ``play`` …).
   Which actions a game takes and what fields they carry is the engine's to
   decide, so a move carries the message as sent for it.
@@ -52,6 +54,13 @@ class Rematch:
 
 
 @dataclass(frozen=True)
+class Suggest:
+    """The caller's seat asks for a suggested move (answered to that socket alone)."""
+
+    ACTIONS: ClassVar[tuple[str, ...]] = ("suggest",)
+
+
+@dataclass(frozen=True)
 class Move:
     """One of the game's own actions. ``payload`` is the message as sent (``action`` included),
     for the engine to read its fields."""
@@ -60,7 +69,7 @@ class Move:
     payload: Mapping[str, Any]
 
 
-ClientMessage = Snapshot | Rematch | Move
+ClientMessage = Snapshot | Rematch | Suggest | Move
 """A message on a game's socket."""
 
 
@@ -124,6 +133,8 @@ def parse_client_message(raw: str | bytes | None) -> ClientMessage:
         return Snapshot(action)
     if action in Rematch.ACTIONS:
         return Rematch()
+    if action in Suggest.ACTIONS:
+        return Suggest()
     return Move(action, message)
 
 

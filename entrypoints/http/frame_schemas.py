@@ -3,10 +3,10 @@
 ``/ws/games/{id}`` and ``/ws/lobby`` are not REST operations, so these schemas
 are not attached to a path: they describe the frames the server sends on a
 game's socket (``WsStateFrame``, ``WsGameOverFrame``, ``WsPresenceFrame``,
-``WsErrorFrame``, with ``WsEvent`` inside a state frame), on the lobby's
+``WsSuggestionFrame``, ``WsErrorFrame``, with ``WsEvent`` inside a state frame), on the lobby's
 (``WsOpenTablesFrame``, ``WsSeekingFrame``, ``WsMatchedFrame``) and the
 messages a client sends: on a game's socket ``WsSnapshotRequest``,
-``WsRematchRequest`` and ``WsAction`` (a move: also the shape of every entry of
+``WsRematchRequest``, ``WsSuggestRequest`` and ``WsAction`` (a move: also the shape of every entry of
 a view's ``legal_moves``), on the lobby's ``WsTablesRequest``, ``WsSeek`` and
 ``WsSeekCancel``. ``CLIENT_MESSAGES`` ties each typed message of
 ``entrypoints.http.client_messages`` to its schema.
@@ -17,7 +17,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from domain.registry import EngineRegistry
-from entrypoints.http.client_messages import CancelSeek, ListTables, Move, Rematch, Seek, Snapshot
+from entrypoints.http.client_messages import CancelSeek, ListTables, Move, Rematch, Seek, Snapshot, Suggest
 from entrypoints.http.schemas import ActionSchema, GameViewSchema, LobbySchema
 
 PLATFORM_EVENTS = (
@@ -28,6 +28,7 @@ PLATFORM_EVENTS = (
     "result_recorded",
     "rematch",
     "rematch_ready",
+    "suggested",
 )
 """The platform's own events; the games' kinds are the installed packages' (``installed_kinds``)."""
 
@@ -102,6 +103,25 @@ class PresenceFrameSchema(Schema):
     )
 
 
+class SuggestionFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("suggestion"))
+    version = fields.Integer(
+        required=True,
+        metadata={
+            "description": "the game's version once the suggestion was marked (the `suggested` event's): "
+            "it holds until the next change"
+        },
+    )
+    action = fields.Nested(
+        ActionSchema,
+        required=True,
+        metadata={
+            "description": "what the `hard` computer player would play in the caller's seat, from that "
+            "seat's own view: one of its `legal_moves`, as it would be sent (it is not played)"
+        },
+    )
+
+
 class OpenTablesFrameSchema(Schema):
     type = fields.String(required=True, validate=validate.Equal("open_tables"))
     tables = fields.List(fields.Nested(LobbySchema), required=True)
@@ -135,9 +155,11 @@ class ErrorFrameSchema(Schema):
     code = fields.String(
         required=True,
         metadata={
-            "description": "machine code: a domain refusal (`illegal_move`, `not_your_turn`, …), "
-            "`unavailable` (storage out of reach), `busy` (the server takes no more moves at once: "
-            "nothing changed, send the same move again after `retry_after_ms`) or `internal`"
+            "description": "machine code: a domain refusal (`illegal_move`, `not_your_turn`, "
+            "`suggestions_unavailable` …), `unavailable` (storage, or for a suggestion the thinking "
+            "processes, out of reach), `stale` (a suggestion the game moved past: ask again), `busy` "
+            "(the server takes no more moves at once: nothing changed, send the same move again after "
+            "`retry_after_ms`) or `internal`"
         },
     )
     message = fields.String(required=True)
@@ -159,6 +181,19 @@ class RematchRequestSchema(Schema):
         required=True,
         validate=validate.OneOf(Rematch.ACTIONS),
         metadata={"description": "the caller's seat asks for another match (seated players only)"},
+    )
+
+
+class SuggestRequestSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(Suggest.ACTIONS),
+        metadata={
+            "description": "what would the `hard` computer player play in the caller's seat now? Seated "
+            "players, on their turn, at a table with a computer player (never one that counts for "
+            "ratings); answered with a `suggestion` frame to this socket alone, and everyone's move "
+            "log shows a `suggested` event"
+        },
     )
 
 
@@ -199,6 +234,7 @@ class SeekCancelSchema(Schema):
 CLIENT_MESSAGES: dict[type, str] = {
     Snapshot: "WsSnapshotRequest",
     Rematch: "WsRematchRequest",
+    Suggest: "WsSuggestRequest",
     Move: "WsAction",
     ListTables: "WsTablesRequest",
     Seek: "WsSeek",
@@ -210,6 +246,7 @@ COMPONENTS: dict[str, type[Schema]] = {
     "WsAction": ActionSchema,
     "WsSnapshotRequest": SnapshotRequestSchema,
     "WsRematchRequest": RematchRequestSchema,
+    "WsSuggestRequest": SuggestRequestSchema,
     "WsTablesRequest": TablesRequestSchema,
     "WsSeek": SeekSchema,
     "WsSeekCancel": SeekCancelSchema,
@@ -218,6 +255,7 @@ COMPONENTS: dict[str, type[Schema]] = {
     "WsGameOverFrame": GameOverFrameSchema,
     "WsErrorFrame": ErrorFrameSchema,
     "WsPresenceFrame": PresenceFrameSchema,
+    "WsSuggestionFrame": SuggestionFrameSchema,
     "WsOpenTablesFrame": OpenTablesFrameSchema,
     "WsSeekingFrame": SeekingFrameSchema,
     "WsMatchedFrame": MatchedFrameSchema,

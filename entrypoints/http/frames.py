@@ -11,12 +11,18 @@
   after every state of a finished match (``hands``: every hand's summary);
 * ``{"type": "presence", "connected": [seats]}`` when the seats whose player
   has the table open change (state frames' views carry the same ``connected``);
+* ``{"type": "suggestion", "version": v, "action": {...}}`` to the socket that asked for a
+  suggestion (``{"action": "suggest"}``) alone: the move the ``hard`` computer player would make
+  in its seat, which holds while the game is at version ``v``;
 * ``{"type": "error", "code": ..., "message": ...}`` for a refused message, a
   storage outage (``unavailable``), a failure nobody foresaw (``internal``) and
   a table that no longer exists (``not_found``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from domain.engine import JSON
 from domain.errors import NotFound
@@ -42,6 +48,11 @@ def game_over_frame(result: JSON) -> JSON:
 def presence_frame(connected: list[int]) -> JSON:
     """The seats whose player has a connection open on the table (computer players always)."""
     return {"type": "presence", "connected": connected}
+
+
+def suggestion_frame(version: int, action: Mapping[str, Any]) -> JSON:
+    """A suggested move (one of the seat's ``legal_moves``, as it would be sent) for one socket."""
+    return {"type": "suggestion", "version": version, "action": dict(action)}
 
 
 def gone_frame() -> JSON:

@@ -368,6 +368,12 @@ class GameViewSchema(LobbySchema):
             " its record reveals once it is over"
         }
     )
+    suggestions = fields.Boolean(
+        metadata={
+            "description": "whether a seated player may ask, on their turn, for a suggested move "
+            '(`{"action": "suggest"}`): only at a table with a computer player, never one that counts'
+        }
+    )
     rematch = fields.Nested(RematchSchema, metadata={"description": "once the match is over"})
     ratings = fields.List(
         fields.Nested(RatingChangeSchema),

@@ -15,8 +15,12 @@ with 1008. A player's move past what the server takes on at once
 once, having changed nothing.
 
 Each client frame is parsed at the edge into a typed message
-(``entrypoints.http.client_messages``: a snapshot request, a rematch, or a move
-the game's engine decides on) and dispatched on its type.
+(``entrypoints.http.client_messages``: a snapshot request, a rematch, a request
+for a suggested move, or a move the game's engine decides on) and dispatched on
+its type. A suggestion (``application.playing.suggestions``) is answered to the
+socket that asked alone, with a ``suggestion`` frame; the socket reads its next
+message once that answer is sent (a searching computer player's thinking, away
+from the event loop, takes up to about a second).
 
 A worker that is stopping (``entrypoints.draining``) refuses new sockets (503
 before the handshake), answers a move or a rematch ``busy`` with
@@ -54,6 +58,7 @@ from application.playing.hub import GameHub
 from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.rematch import ask_rematch
+from application.playing.suggestions import suggest
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
 from domain.errors import Forbidden, NotFound, TavoloError
@@ -61,9 +66,16 @@ from entrypoints.config import Settings
 from entrypoints.container import Container
 from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, Drain
 from entrypoints.errors import error_body, traceback_without_values, ws_error, ws_unavailable
-from entrypoints.http.client_messages import Move, Rematch, Snapshot, parse_client_message
+from entrypoints.http.client_messages import Move, Rematch, Snapshot, Suggest, parse_client_message
 from entrypoints.http.context import identity
-from entrypoints.http.frames import game_over_frame, gone_frame, internal_frame, presence_frame, state_frame
+from entrypoints.http.frames import (
+    game_over_frame,
+    gone_frame,
+    internal_frame,
+    presence_frame,
+    state_frame,
+    suggestion_frame,
+)
 from entrypoints.telemetry_setup import socket_trace
 
 log = logging.getLogger(__name__)
@@ -218,6 +230,13 @@ async def _serve(
                         subscriber.owed_version = max(subscriber.owed_version, session.version)
                         if session.version <= known:  # asked already: no broadcast comes
                             await hub.resend(game_id, subscriber)
+                    case Suggest():
+                        if user is None:
+                            raise Forbidden("spectators get no suggestions")
+                        with drain.move():
+                            suggestion = await traced.action("suggest", suggest(games, user_id, game_id))
+                        subscriber.owed_version = max(subscriber.owed_version, suggestion.version)
+                        await subscriber.send(suggestion_frame(suggestion.version, suggestion.action))
                     case Move(action=action, payload=payload):
                         known = subscriber.state_version
                         with drain.move(), admission.move(game_id):

@@ -14,9 +14,14 @@ from tests.integration.server import RunningServer
 
 ROOT = Path(__file__).resolve().parents[2]
 # The README's pictures change only when asked (TAVOLO_UPDATE_SCREENSHOTS=1); any other run
-# writes its screenshots to a git-ignored folder, so a test run leaves the working tree clean.
+# writes its screenshots to a git-ignored folder (TAVOLO_SCREENSHOTS_DIR, else var/screenshots), so a
+# test run leaves the working tree clean.
 UPDATE_SCREENSHOTS = os.environ.get("TAVOLO_UPDATE_SCREENSHOTS", "").lower() in {"1", "true", "yes", "on"}
-SCREENSHOTS = ROOT / "docs" / "screenshots" if UPDATE_SCREENSHOTS else ROOT / "var" / "screenshots"
+SCREENSHOTS = (
+    ROOT / "docs" / "screenshots"
+    if UPDATE_SCREENSHOTS
+    else Path(os.environ.get("TAVOLO_SCREENSHOTS_DIR") or ROOT / "var" / "screenshots")
+)
 DESKTOP: ViewportSize = {"width": 1000, "height": 700}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 

@@ -8,11 +8,15 @@
 // A snapshot (no events) newer than the last frame recorded means frames were missed (a reconnect, a
 // reload): the log says that some moves were not seen instead of guessing them.
 //
+// A player shown a suggested move (the `suggested` event, ./suggestion.js) has their next move's line
+// marked as suggested: the event is kept as an entry that is not drawn until that move takes it over.
+//
 // The log is not an aria-live region: the table already announces each change through its own.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { hasSeat, entryText, inHand } from "./movelog_words.js";
+import { bulbIcon } from "./suggestion.js";
 import { LastReview } from "./movelog_review.js";
 import { playerName } from "./players.js";
 import { familyOf, isOwnKind } from "./families.js";
@@ -32,6 +36,28 @@ function handStart(view) {
 /** The seat an entry is about, if any (to mark the viewer's own moves and their partner's). */
 function entrySeat(entry) {
   return hasSeat(entry.seat) ? entry.seat : null;
+}
+
+/**
+ * ``entry`` (a move of the game's own) marked as suggested when its seat was shown a suggestion since its
+ * last move: the waiting `suggested` entry leaves ``entries`` and the move carries ``suggested: true``.
+ */
+export function markSuggested(entries, entry) {
+  if (!hasSeat(entry.seat)) return entry;
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const earlier = entries[index];
+    if (earlier.seat !== entry.seat || earlier.kind === "timeout") continue;
+    if (earlier.kind !== "suggested") return entry;
+    entries.splice(index, 1);
+    return { ...entry, suggested: true };
+  }
+  return entry;
+}
+
+/** A suggested move's line: its words, then the bulb and "suggested" (the words alone say "(suggested)"). */
+function suggestedLine(entry, family, ui) {
+  return [entryText({ ...entry, suggested: false }, family, ui), " ",
+    h("span", { class: "log-mark", testid: "suggested-mark" }, bulbIcon(), t("log.suggested_mark"))];
 }
 
 function sideOf(view, seat) {
@@ -158,12 +184,15 @@ export class MoveLog {
       case "rematch_ready":
         this.push({ kind, game_id: event.game_id });
         break;
+      case "suggested":
+        this.push({ kind, seat: event.seat });
+        break;
       default: {
         // The game's own moves, as its table module keeps them. Not said: dealt (private cards the hand
         // already shows), ack, and the platform's match_started and result_recorded (the end screen shows
         // the ratings).
         const entry = isOwnKind(view.game_type, kind) ? familyOf(view.game_type).logEntry(event, view) : null;
-        if (entry) this.push(entry);
+        if (entry) this.push(markSuggested(this.entries, entry));
         break;
       }
     }
@@ -265,11 +294,14 @@ export class MoveLog {
       if (entry.kind === "previous_hand" || entry.kind === "hand_end") classes.push("log-summary");
       if (entry.kind === "hand_started") classes.push("log-hand");
       if (entry.kind === "missed") classes.push("log-missed");
+      if (entry.suggested) classes.push("log-suggested");
       if (family.notable && family.notable(entry)) classes.push("log-notable");
       items.push(h("li", {
         class: classes.join(" "), testid: "move-log-entry",
-        dataset: { kind: entry.kind, ...(hasSeat(seat) ? { seat: String(seat) } : {}) },
-      }, text));
+        dataset: {
+          kind: entry.kind, ...(hasSeat(seat) ? { seat: String(seat) } : {}), ...(entry.suggested ? { suggested: "true" } : {}),
+        },
+      }, entry.suggested ? suggestedLine(entry, family, ui) : text));
     }
     const latest = items.length ? items[items.length - 1].textContent : t("log.empty");
     const list = h("ol", {

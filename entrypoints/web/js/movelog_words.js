@@ -23,8 +23,14 @@ function winnerText(winner, family, ui) {
   return winner ? t("log.side_wins", { side: ui.shortSide(winner) }) : t("log.draw");
 }
 
-/** One entry in the page's language; ``family`` is the game's table module. */
+/** One entry in the page's language; ``family`` is the game's table module. A move made after a
+ * suggestion (``entry.suggested``) says so at its end. */
 export function entryText(entry, family, ui) {
+  const text = plainText(entry, family, ui);
+  return text && entry.suggested ? `${text} (${t("log.suggested_mark")})` : text;
+}
+
+function plainText(entry, family, ui) {
   switch (entry.kind) {
     case "previous_hand":
     case "hand_end":
@@ -50,6 +56,8 @@ export function entryText(entry, family, ui) {
       return ui.say("log.rematch", entry.seat);
     case "rematch_ready":
       return t("log.rematch_ready");
+    case "suggested":
+      return ""; // said on the seat's next move (entry.suggested), not on a line of its own
     default:
       // hand_started and the game's own moves
       return family.logText(entry, ui) || "";

@@ -6,13 +6,17 @@
 // starts at, for "jump to hand N".
 //
 // The record names the players as the match ended: a seat someone left (a "handover" step) shows the
-// computer player who took it over from the start.
+// computer player who took it over from the start. A "suggestion" step (a player was shown the hard
+// computer player's move) is an entry of its own, and that seat's next move is marked as suggested.
 
 import { isOwnKind } from "./families.js";
 import { playerName } from "./players.js";
 
 /** Events that are move-log entries as they are ({kind, seat, ...}, as the live log keeps them). */
 const AS_THEY_ARE = new Set(["hand_started", "match_end", "seated", "rematch", "rematch_ready", "ack"]);
+
+/** Entries about a seat that are not its move (the move a suggestion is marked on). */
+const NOT_MOVES = new Set(["suggested", "ack", "timeout", "seated", "left", "handed_over", "handover", "rematch"]);
 
 /** The seat's player as the page names them (a computer player with its level, in the page's language). */
 function nameOf(players, seat) {
@@ -55,6 +59,7 @@ function entriesOf(frame, view, players, family) {
       left: frame.left ? frame.left.name : null,
     });
   }
+  if (frame.kind === "suggestion") entries.push({ kind: "suggested", seat: frame.seat });
   if (frame.action && frame.action.action === "ack" && !entries.some((entry) => entry.kind === "ack")) {
     entries.unshift({ kind: "ack", seat: frame.seat });
   }
@@ -70,6 +75,7 @@ export function prepare(replay, family) {
   const players = (replay.players || []).map((player, seat) => ({ seat, ...player }));
   const frames = [];
   const hands = [];
+  const suggested = new Set(); // seats shown a suggestion whose next move is still to come
   (replay.frames || []).forEach((frame, index) => {
     const raw = frame.view || {};
     const view = {
@@ -86,16 +92,27 @@ export function prepare(replay, family) {
       hand_end_deadline: null,
     };
     delete view.hands;
+    const { entries, moved } = entriesOf(frame, view, players, family);
     frames.push({
       index, kind: frame.kind, seat: frame.seat, action: frame.action, time: frame.time, view,
-      hands: Array.isArray(raw.hands) ? raw.hands : [], ...entriesOf(frame, view, players, family),
+      hands: Array.isArray(raw.hands) ? raw.hands : [], entries: markSuggestedMoves(entries, suggested), moved,
     });
+    if (frame.kind === "suggestion") suggested.add(frame.seat);
     const number = raw.hand_number;
     if (number !== null && number !== undefined && !hands.some((hand) => hand.number === number)) {
       hands.push({ number, first: index });
     }
   });
   return { frames, hands, players };
+}
+
+/** ``entries`` with the first move of each seat in ``suggested`` marked (and that seat's mark used up). */
+function markSuggestedMoves(entries, suggested) {
+  return entries.map((entry) => {
+    if (NOT_MOVES.has(entry.kind) || !suggested.has(entry.seat)) return entry;
+    suggested.delete(entry.seat);
+    return { ...entry, suggested: true };
+  });
 }
 
 /** The hand (its number) frame ``index`` belongs to, or null. */

@@ -10,6 +10,7 @@ import { entryText } from "./movelog_words.js";
 /** The sentences of one entry: the move log's, and the few the live log does not keep. */
 function entryWords(entry, family, ui) {
   if (entry.kind === "ack") return t("replay.ack", { name: ui.plainName(entry.seat) });
+  if (entry.kind === "suggested") return t("replay.suggested", { name: ui.plainName(entry.seat) });
   if (entry.kind === "handover") {
     const words = { name: entry.name || ui.plainName(entry.seat), number: entry.seat + 1 };
     return entry.left ? t("replay.handover_from", { ...words, left: entry.left }) : t("replay.handover", words);

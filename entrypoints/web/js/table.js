@@ -4,7 +4,8 @@
 // The table's life around its match is run by ./table_life.js and drawn by modules of its own: the
 // waiting room (./waiting_room.js), leaving and sitting down (./seat_controls.js), the end of the match
 // and the rematch (./match_end.js); who is connected is ./presence.js, and ./steady_click.js keeps a
-// click on a card that the table redraws under the pointer. The first shuffle commitment the table sees
+// click on a card that the table redraws under the pointer. In a casual game against the computer the
+// Suggest button by the hand, and what it shows, are ./suggestion.js's. The first shuffle commitment the table sees
 // is remembered for the match's replay to check (./replay_commitment.js).
 
 import { api } from "./api.js";
@@ -27,6 +28,7 @@ import { Presence } from "./presence.js";
 import { TableLife } from "./table_life.js";
 import { steadyClicks } from "./steady_click.js";
 import { rememberCommitment } from "./replay_commitment.js";
+import { Suggestions } from "./suggestion.js";
 
 const PENDING_MS = 5000; // how long a sent move waits for its answer before the table takes moves again
 const BUSY_TRIES = 20; // a move the server was too busy to take is sent again this often at most,
@@ -74,6 +76,7 @@ class TableController {
     root.append(this.el);
     this.ui = makeUi(this);
     this.life = new TableLife(this);
+    this.suggestions = new Suggestions(this);
     this.moveLog = new MoveLog(gameId);
     this.sheet = new TableSheet(() => this.render());
     this.detailsOpen = false;
@@ -103,6 +106,7 @@ class TableController {
       onMessage: (message) => this.onMessage(message),
       onStatus: (status, failures = 0) => {
         this.status = status;
+        if (status !== "open") this.suggestions.reset();
         this.renderConnection();
         if (failures >= 3 && failures % 3 === 0) this.checkStillThere();
       },
@@ -206,8 +210,12 @@ class TableController {
       this.gameOver = message;
       if (first) this.announce(t("table.game_over_said"));
       this.render();
+    } else if (message.type === "suggestion") {
+      this.suggestions.received(message);
     } else if (message.type === "error" && message.code === "not_found") {
       this.showGone();
+    } else if (message.type === "error" && this.suggestions.refused(message)) {
+      // the answer to the Suggest button: said, and any move in flight still waits for its own
     } else if (message.type === "error" && message.code === "busy" && this.retryBusy(message)) {
       // sent again in a moment; nothing to show
     } else if (message.type === "error") {
@@ -388,10 +396,12 @@ class TableController {
         ? h("div", { class: "table-controls", testid: "table-controls" }, family.controls(view, this.ui)) : null,
       hand || (fits && seated) ? h("div", { class: "hand-area" }, hand || h("div", { class: "hand empty-hand" }),
         h("div", { class: "hand-tools" }, hand ? orderToggle(() => this.render()) : null,
+          hand ? this.suggestions.button(view) : null,
           seated ? this.life.leaveControls() : null)) : null,
       view.spectator ? h("p", { class: "hint", testid: "spectator-note" }, t("table.spectator_note")) : null,
     );
     fitPrompts(this.el);
+    this.suggestions.decorate(this.el, view);
     this.placeSummary();
     this.motion.decorate();
     this.renderConnection();

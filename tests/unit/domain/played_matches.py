@@ -4,7 +4,8 @@ The match-record tests (``test_match_records.py``, ``tests/unit/entrypoints/test
 and the match-record repository contract) need whole matches that really happened: a table
 opened by a person, its other chairs taken by people or computer players, then moves chosen at
 random among the legal ones (some through the computer players' own step), deadlines fired
-when due and, now and then, a person leaving so that a computer player takes the seat over.
+when due and, now and then, a person leaving so that a computer player takes the seat over (and,
+when asked for, a person on turn shown a suggested move first).
 Every step that belongs in a match's log (``Step.logged``) is kept, as ``Commits.commit``
 appends it.
 """
@@ -74,11 +75,14 @@ def play_match(
     leavers: float = 0.01,
     options: dict[str, Any] | None = None,
     timeouts: Timeouts = TIMEOUTS,
+    suggestions: float = 0.0,
 ) -> PlayedMatch:
     """A random match of ``engine`` dealt from ``seed``: ``seats`` sit down in chair order
     (default: a person in chair 0, then people or computer players at random); each move
     a person in it may leave (``leavers``: the chance), a computer player taking over.
-    ``options``: the table's (default: ``short_match``'s); ``timeouts``: the server's."""
+    ``options``: the table's (default: ``short_match``'s); ``timeouts``: the server's;
+    ``suggestions``: the chance that a person on turn at a table with a computer player is shown
+    a suggested move (``steps.suggest``) before moving."""
     if seats is None:
         others = (
             computer_player(chair) if plan.random() < 0.3 else Seat(f"u{chair}", plan.choice(NAMES))
@@ -118,6 +122,11 @@ def play_match(
             assert leaver is not None
             now += plan.uniform(0.0, 1.0)
             step = steps.leave(session, leaver.user_id, state, computer_player, now)
+        elif suggestions and _suggestible(session, engine, state) and plan.random() < suggestions:
+            seat = engine.turn(state)
+            assert seat is not None
+            now += plan.uniform(0.0, 1.0)
+            step = steps.suggest(session, engine, state, seat, now)
         elif deadlines and (not waiting or plan.random() < 0.15):
             deadline = plan.choice(deadlines)
             now = max(now, deadline.due)
@@ -136,3 +145,10 @@ def play_match(
             log.append(step.logged)
         session, state = step.session, step.state
     raise AssertionError(f"a {engine.game_type} match did not end in {MAX_STEPS} steps")
+
+
+def _suggestible(session: LiveGame, engine: GameEngine, state: Any) -> bool:
+    """Whether a person is on turn at a table that offers suggestions."""
+    seat = engine.turn(state)
+    chair = None if seat is None else session.seats[seat]
+    return session.offers_suggestions and chair is not None and not chair.bot

@@ -219,6 +219,27 @@ def test_a_record_of_a_match_someone_left_shows_the_hand_over_and_who_played_on(
     assert check(record).ok
 
 
+@pytest.mark.parametrize("game_type", ["scopa", "briscola_chiamata"])
+def test_a_record_of_a_match_with_suggestions_shows_each_and_replays_to_its_result(game_type: str) -> None:
+    engine = REGISTRY.get(game_type)
+    people = (
+        Seat("u-zoe", "Zoë"),
+        *(Seat(f"bot-easy-{chair}", "C", bot=True) for chair in range(1, engine.seats)),
+    )
+    played = play_match(engine, "ab" * 32, random.Random(6), seats=people, leavers=0.0, suggestions=0.3)
+    record = written(played)
+
+    VALIDATOR.validate(record)
+    shown = [(index, step) for index, step in enumerate(record["steps"]) if step["kind"] == "suggestion"]
+    assert shown, "with a 30% chance on each of Zoë's turns she asks"
+    for index, step in shown:
+        assert step["seat"] == 0 and step["events"] == [], "a suggestion changes no card"
+        assert set(step) == {"kind", "version", "time", "seat", "events"}
+        following = record["steps"][index + 1]
+        assert following["kind"] in {"action", "deadline"}, "her move (or her turn's timeout) comes next"
+    assert check(record).ok
+
+
 @pytest.mark.parametrize("game_type", ["briscola", "briscola_chiamata", "tressette"])
 def test_a_record_of_a_match_dealt_with_a_shorter_trick_pause_says_so_and_replays_to_its_result(
     game_type: str,

@@ -1,7 +1,8 @@
-"""Client frames become typed messages at the edge: platform messages by name, a game's own
-action as a move carrying the frame for the engine, every lobby message by name; a frame that
-is not a JSON object with an ``action`` string, and an action the lobby does not take, are
-refused with ``invalid_action``. Every message type is documented among the WebSocket schemas."""
+"""Client frames become typed messages at the edge: platform messages (a snapshot, a rematch, a
+suggestion) by name, a game's own action as a move carrying the frame for the engine, every lobby
+message by name; a frame that is not a JSON object with an ``action`` string, and an action the
+lobby does not take, are refused with ``invalid_action``. Every message type is documented among
+the WebSocket schemas."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from entrypoints.http.client_messages import (
     Rematch,
     Seek,
     Snapshot,
+    Suggest,
     parse_client_message,
     parse_lobby_message,
 )
@@ -30,6 +32,7 @@ from entrypoints.http.frame_schemas import CLIENT_MESSAGES, COMPONENTS
 EXAMPLES: dict[type, dict[str, Any]] = {
     Snapshot: {"action": "sync"},
     Rematch: {"action": "rematch"},
+    Suggest: {"action": "suggest"},
     Move: {"action": "play", "card": "05D"},
     ListTables: {"action": "tables"},
     Seek: {"action": "seek", "game_type": "briscola", "computers_after": 10, "options": {"deals_to_win": 2}},
@@ -50,6 +53,10 @@ def test_a_snapshot_request_by_either_name_is_a_snapshot() -> None:
 
 def test_a_rematch_request_is_a_rematch_whatever_else_it_carries() -> None:
     assert parse_client_message(frame({"action": "rematch", "extra": 1})) == Rematch()
+
+
+def test_a_suggestion_request_is_a_suggest_whatever_else_it_carries() -> None:
+    assert parse_client_message(frame({"action": "suggest", "card": "05D"})) == Suggest()
 
 
 def test_any_other_action_is_a_move_carrying_the_frame_as_sent_for_the_engine() -> None:

@@ -8,6 +8,7 @@ import replay from "./en_replay.js";
 import lobbyChoices from "./en_lobby_choices.js";
 import guestsOnly from "./en_guests_only.js";
 import historyTimes from "./en_history_times.js";
+import suggest from "./en_suggest.js";
 
 const base = {
   // ------------------------------------------------------------ shell (header, router)
@@ -225,4 +226,4 @@ const base = {
 };
 
 // Each part of the UI adds its keys in a file of its own (see those files).
-export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices, ...guestsOnly, ...historyTimes };
+export default { ...base, ...finding, ...tableLife, ...replay, ...lobbyChoices, ...guestsOnly, ...historyTimes, ...suggest };
