@@ -7,6 +7,10 @@ its Wilson 95 % interval (a drawn match counts half), the mean points a side sco
 the CPU each level spends per decision (median and 99th percentile, ``time.process_time``).
 
     python benchmarks/bots.py --a hard --b normal --pairs 200 [--game-types briscola scopa] [--json OUT]
+        [--seconds 600] [--jobs 2]
+
+``--seconds`` bounds each game type's time (the pairs played are reported), ``--jobs`` plays that
+many game types at once, one process each (the CPU per decision is each process's own).
 
 Sides: in a game of two sides (two players, or partners) the sides are the engine's; in briscola
 chiamata, where sides change every deal, A takes seats 0, 2 and 4 and B seats 1 and 3, then the
@@ -23,6 +27,7 @@ import statistics
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -114,13 +119,20 @@ def a_share(engine: GameEngine, result: MatchResult, a: set[int], b: set[int]) -
     return 1.0 if set(result.sides[result.winner]) & a else 0.0
 
 
-def duel(game_type: str, level_a: str, level_b: str, pairs: int, base: int) -> Tally:
+def duel(
+    game_type: str, level_a: str, level_b: str, pairs: int, base: int, seconds: float | None = None
+) -> Tally:
+    """Up to ``pairs`` duplicate pairs; with ``seconds``, no pair starts once that much time has
+    passed (the tally says how many were played)."""
+    stop_at = None if seconds is None else time.monotonic() + seconds
     registry = installed_registry()
     engine = registry.get(game_type)
     a = registry.computer_player(game_type, level_a)
     b = registry.computer_player(game_type, level_b)
     tally = Tally()
     for pair in range(pairs):
+        if stop_at is not None and time.monotonic() >= stop_at:
+            break
         seed = random.Random(base * 1_000_003 + pair).randbytes(32).hex()
         for first in (True, False):
             seats_a, seats_b = seats_of(engine, first)
@@ -176,6 +188,12 @@ def row(entry: Mapping[str, Any]) -> str:
     )
 
 
+def measured(work: tuple[str, str, str, int, int, float | None]) -> dict[str, Any]:
+    """One game type's report (in a process of its own with ``--jobs``)."""
+    game_type, level_a, level_b, pairs, base, seconds = work
+    return report(game_type, level_a, level_b, duel(game_type, level_a, level_b, pairs, base, seconds))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="hard")
@@ -184,6 +202,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game-types", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="per game type: start no pair after this long"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="game types played at once, one process each")
     args = parser.parse_args(argv)
     game_types = args.game_types or list(installed_registry().game_types)
     print(
@@ -192,10 +214,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print("|---|---|---:|---:|---:|---:|---:|")
     entries = []
-    for game_type in game_types:
-        entry = report(game_type, args.a, args.b, duel(game_type, args.a, args.b, args.pairs, args.seed))
-        entries.append(entry)
-        print(row(entry), flush=True)
+    work = [(game_type, args.a, args.b, args.pairs, args.seed, args.seconds) for game_type in game_types]
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for entry in pool.map(measured, work):
+            entries.append(entry)
+            print(row(entry), flush=True)
     if args.json:
         args.json.write_text(json.dumps(entries, indent=2))
 
