@@ -58,6 +58,7 @@ from entrypoints.sanic_internals import (
     refuse_restarts_at_shutdown,
     share_with_the_workers,
     shutting_down,
+    tolerate_vanished_states_at_shutdown,
 )
 
 log = logging.getLogger(__name__)
@@ -324,6 +325,7 @@ def supervise_workers(app: AnySanic, backoff: RestartBackoff | None = None) -> N
     @app.main_process_ready
     async def start_watching(app: AnySanic) -> None:
         end_the_ack_wait_at_shutdown(app.manager)
+        tolerate_vanished_states_at_shutdown(app.manager)
         watcher = watcher_for(app.manager, backoff)
         app.ctx.worker_watcher = watcher
         watcher.start()
