@@ -20,30 +20,13 @@ from application.playing.play import act
 from application.playing.play_computer import play_computer
 from application.playing.queries import snapshot
 from application.playing.suggestions import suggest
-from application.playing.thinking import InlineThinking, ThinkingUnavailable
+from application.playing.thinking import InlineThinking
 from domain.bots.base import Action
 from domain.bots.thinking import Question
 from domain.errors import Forbidden, NotYourTurn, Stale, SuggestionsUnavailable, TavoloError, Unavailable
 from domain.events import event_json
 from tests.unit.application.helpers import legal_play, player_on_turn
-
-
-class Recorded(InlineThinking):
-    """Answers inline and keeps every question and answer."""
-
-    def __init__(self, games: LiveGames) -> None:
-        super().__init__(games.registry)
-        self.answered: list[tuple[Question, Action]] = []
-
-    async def answer(self, question: Question) -> Action:
-        action = await super().answer(question)
-        self.answered.append((question, action))
-        return action
-
-
-class Unreachable(InlineThinking):
-    async def answer(self, question: Question) -> Action:
-        raise ThinkingUnavailable("nobody thinks today")
+from tests.unit.application.thinking_doubles import Recorded, Unreachable
 
 
 class Overtaken(InlineThinking):

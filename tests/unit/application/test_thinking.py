@@ -18,32 +18,12 @@ from application.playing.deadline_worker import fire_due
 from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.queries import snapshot
-from application.playing.thinking import InlineThinking, ThinkingUnavailable
 from application.playing.transition import transition
-from domain.bots.base import Action
-from domain.bots.thinking import Question
 from tests.unit.application.helpers import legal_play
+from tests.unit.application.thinking_doubles import Recorded, Unreachable
 
 SEARCHING_HERE = "normal"
 """The level these tests send away to think (the searching levels are, in the server)."""
-
-
-class Recorded(InlineThinking):
-    """Answers inline and keeps every question and answer."""
-
-    def __init__(self, games: LiveGames) -> None:
-        super().__init__(games.registry)
-        self.answered: list[tuple[Question, Action]] = []
-
-    async def answer(self, question: Question) -> Action:
-        action = await super().answer(question)
-        self.answered.append((question, action))
-        return action
-
-
-class Unreachable(InlineThinking):
-    async def answer(self, question: Question) -> Action:
-        raise ThinkingUnavailable("nobody thinks today")
 
 
 @pytest.fixture(autouse=True)
