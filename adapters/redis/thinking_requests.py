@@ -63,8 +63,7 @@ class RedisThinkingRequests:
         return await self._requests(claimed[1])
 
     async def done(self, taken: TakenRequest) -> None:
-        await self._client.xack(self._stream, THINKING_GROUP, taken.entry)
-        await self._client.xdel(self._stream, taken.entry)
+        await self._drop(taken.entry)
 
     async def backlog(self) -> int:
         return int(await self._client.xlen(self._stream))
@@ -78,8 +77,13 @@ class RedisThinkingRequests:
                 taken.append(TakenRequest(entry, ThinkingRequest(fields["game_id"], fields["token"])))
             else:
                 log.warning("stream entry %s is not a thinking request: dropped", entry)
-                await self.done(TakenRequest(entry, ThinkingRequest("", "")))
+                await self._drop(entry)
         return taken
+
+    async def _drop(self, entry: str) -> None:
+        """Acknowledge ``entry`` and delete it from the stream (which thus holds only the backlog)."""
+        await self._client.xack(self._stream, THINKING_GROUP, entry)
+        await self._client.xdel(self._stream, entry)
 
     async def _read(self, consumer: str, limit: int, block: int | None) -> Any:
         return await self._client.xreadgroup(
