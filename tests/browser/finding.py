@@ -94,11 +94,6 @@ async def play_cards_until(
         await player.wait_for_version_after(version)
 
 
-async def play_a_hand_together(*players: Player) -> None:
-    """Each player plays their cards on their turns until the hand's summary (or the game over) shows."""
-    await asyncio.gather(*(play_cards_until(player, "hand-end", "game-over") for player in players))
-
-
 async def open_invitation(
     browser: Browser,
     server: RunningServer,

@@ -26,7 +26,6 @@ from tests.browser.finding import (
     game_id_of,
     open_invitation,
     open_public_table,
-    play_a_hand_together,
     play_cards_until,
     play_the_computer,
     press_play_now,
@@ -35,6 +34,7 @@ from tests.browser.finding import (
 from tests.browser.pages import DESKTOP, Player, create_table, log_in, open_guest, open_page
 from tests.browser.scripted import finish_a_match
 from tests.browser.serving import browser_settings
+from tests.browser.table_life import play_for
 from tests.browser.test_screen_sizes import PROBLEMS
 from tests.integration.server import RunningServer, running_server
 
@@ -126,7 +126,7 @@ async def test_a_person_alone_plays_a_whole_briscola_against_the_computer_from_t
 # ---------------------------------------------------------------- quick match
 
 
-async def test_two_people_find_each_other_by_play_now_and_play_a_hand(browser: Browser) -> None:
+async def test_two_people_find_each_other_by_play_now_and_their_match_is_played_out(browser: Browser) -> None:
     async with a_server() as server:
         anna = await open_guest(browser, server, "Anna", DESKTOP)
         bruno = await open_guest(browser, server, "Bruno", SMALL_PHONE, LOCALES["it"])
@@ -166,7 +166,7 @@ async def test_two_people_find_each_other_by_play_now_and_play_a_hand(browser: B
         await expect(bruno.table).to_be_visible(timeout=10_000)
         assert game_id_of(anna) == game_id_of(bruno)
         await expect(anna.table).to_have_attribute("data-phase", "playing")
-        await play_a_hand_together(anna, bruno)
+        await play_for(server, game_id_of(anna), [anna, bruno])  # their sockets play it out
     for player in (anna, bruno):
         assert not player.errors, player.errors
 
@@ -207,7 +207,9 @@ async def test_cancelling_play_now_stops_the_search(browser: Browser) -> None:
 # ---------------------------------------------------------------- open tables
 
 
-async def test_a_public_table_appears_live_and_one_click_takes_its_seat(browser: Browser) -> None:
+async def test_a_public_table_appears_live_and_one_click_takes_its_seat_at_a_match_played_out(
+    browser: Browser,
+) -> None:
     async with a_server() as server:
         bruno = await open_guest(browser, server, "Bruno", SMALL_PHONE)
         await expect(bruno.by("no-open-tables")).to_have_text(
@@ -229,7 +231,7 @@ async def test_a_public_table_appears_live_and_one_click_takes_its_seat(browser:
         await expect(bruno.table).to_be_visible()
         await expect(anna.table).to_have_attribute("data-phase", "playing")
         assert game_id_of(anna) == game_id_of(bruno)
-        await play_a_hand_together(anna, bruno)
+        await play_for(server, game_id_of(anna), [anna, bruno])  # their sockets play it out
     for player in (anna, bruno):
         assert not player.errors, player.errors
 

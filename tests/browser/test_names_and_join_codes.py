@@ -5,15 +5,14 @@ not once the match has started or ended."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 from playwright.async_api import Browser, Locator, ViewportSize, expect
 
-from tests.browser.finding import play_cards_until, play_the_computer
+from tests.browser.finding import play_the_computer
 from tests.browser.pages import Player, create_table, join_table, open_guest
-from tests.browser.table_life import my_chair, quick_server
+from tests.browser.table_life import game_id_of, my_chair, play_for, quick_server
 
 LAPTOP: ViewportSize = {"width": 1280, "height": 720}
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -86,9 +85,9 @@ async def test_the_computer_players_are_named_in_the_pages_language_and_their_ta
         await expect(anna.by("table-join-code")).to_have_count(0)
         await anna.screenshot(f"names-computer-table-{size}-{language}.png")
 
-        # Anna plays her cards by clicking them until the match ends: the end names the computer players
-        # in her words too, and still offers no code.
-        await play_cards_until(anna, "game-over", ack=True)
+        # Her scripted socket plays the match out while the page watches: the end names the computer
+        # players in her words too, and still offers no code.
+        await play_for(server, game_id_of(anna), [anna])
         computer = f"Computer {(mine + 1) % 4 + 1} · {level}"
         await expect(anna.by("final-scores")).to_contain_text(computer)
         await open_the_details(anna)
@@ -133,8 +132,8 @@ async def test_the_join_code_shows_while_the_table_waits_for_a_person_and_goes_o
             await expect(player.by("waiting-code")).to_have_count(0)
         await anna.screenshot(f"names-code-started-{size}-{language}.png")
 
-        # They play the match out by clicking their cards: at its end there is still no code.
-        await asyncio.gather(*(play_cards_until(player, "game-over", ack=True) for player in (anna, bruno)))
+        # Their scripted sockets play the match out while the pages watch: at its end there is still no code.
+        await play_for(server, game_id_of(anna), [anna, bruno])
         for player in (anna, bruno):
             await open_the_details(player)
             await expect(player.by("table-join-code")).to_have_count(0)
