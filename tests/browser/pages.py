@@ -13,10 +13,17 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from tests.integration.server import RunningServer
 
 ROOT = Path(__file__).resolve().parents[2]
-# The README's pictures change only when asked (TAVOLO_UPDATE_SCREENSHOTS=1); any other run
-# writes its screenshots to a git-ignored folder (TAVOLO_SCREENSHOTS_DIR, else var/screenshots), so a
-# test run leaves the working tree clean.
-UPDATE_SCREENSHOTS = os.environ.get("TAVOLO_UPDATE_SCREENSHOTS", "").lower() in {"1", "true", "yes", "on"}
+# Screenshots are for people to look at, and cost about a fifth of the browser tests' CPU: a run takes
+# them only when asked. TAVOLO_SCREENSHOTS=1 writes them to a git-ignored folder (TAVOLO_SCREENSHOTS_DIR,
+# which asks for them too, else var/screenshots), so the run leaves the working tree clean; the README's
+# pictures change only with TAVOLO_UPDATE_SCREENSHOTS=1.
+YES = {"1", "true", "yes", "on"}
+UPDATE_SCREENSHOTS = os.environ.get("TAVOLO_UPDATE_SCREENSHOTS", "").lower() in YES
+TAKE_SCREENSHOTS = (
+    UPDATE_SCREENSHOTS
+    or os.environ.get("TAVOLO_SCREENSHOTS", "").lower() in YES
+    or bool(os.environ.get("TAVOLO_SCREENSHOTS_DIR"))
+)
 SCREENSHOTS = (
     ROOT / "docs" / "screenshots"
     if UPDATE_SCREENSHOTS
@@ -92,7 +99,10 @@ class Player:
         return True
 
     async def screenshot(self, name: str, full_page: bool = False) -> None:
-        """``full_page``: the whole page, scrolled parts too, rather than the screen's view."""
+        """``full_page``: the whole page, scrolled parts too, rather than the screen's view. Only when
+        the run asks for screenshots (``TAKE_SCREENSHOTS``)."""
+        if not TAKE_SCREENSHOTS:
+            return
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         await self.page.wait_for_timeout(150)  # let the last render settle
         await self.page.screenshot(path=str(SCREENSHOTS / name), full_page=full_page)

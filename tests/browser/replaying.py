@@ -82,6 +82,5 @@ def remembered_commitment(game_id: str) -> str:
 
 
 async def shot(player: Player, name: str, full_page: bool = False) -> None:
-    """A picture of the page as it is now, to /tmp/replay-<name>.png, to be looked at."""
-    await player.page.wait_for_timeout(150)  # let the last render settle
-    await player.page.screenshot(path=f"/tmp/replay-{name}.png", full_page=full_page)
+    """A picture of the page as it is now, replay-<name>.png among the run's screenshots, to be looked at."""
+    await player.screenshot(f"replay-{name}.png", full_page=full_page)

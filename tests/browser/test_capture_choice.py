@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from playwright.async_api import Browser, WebSocketRoute, expect
 
@@ -17,7 +16,7 @@ from tests.integration.server import server_settings
 OPTIONS = {"target_score": 11}
 
 
-async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_path: Path) -> None:
+async def test_several_captures_are_chosen_on_the_table(browser: Browser) -> None:
     deal = find_deal(
         build_container(server_settings()).registry(), "scopa", OPTIONS, several_captures_one_by_sum
     )
@@ -92,6 +91,6 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser, tmp_pa
         )
         width = await anna.page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the table overflows a phone screen: {width}px"
-        await anna.page.screenshot(path=str(tmp_path / "scopa-phone.png"), full_page=True)
+        await anna.screenshot("capture-choice-scopa-phone.png", full_page=True)
         await other.close()
     assert not anna.errors, anna.errors
