@@ -53,12 +53,13 @@ lint: install-dev
 	$(BIN)/lint-imports
 
 # The rest of the suite mostly waits (on TTLs and deadlines running out, on servers starting and
-# stopping): it runs in 2 parallel workers (pytest-xdist), one test file per worker at a time (--dist
-# loadfile keeps a file's module-wide servers in one worker), with the linters beside it on the CPU it
-# leaves idle (make -j2; --output-sync prints each one's report whole when it is done). Then the browser
+# stopping): it runs in 3 parallel workers (pytest-xdist), one test file per worker at a time (--dist
+# loadfile keeps a file's module-wide servers in one worker), the waiting files handed out first
+# (tests/conftest.py) so that the CPU-bound ones fill the cores they leave idle, with the linters beside
+# it (make -j2; --output-sync prints each one's report whole when it is done). Then the browser
 # tests, which keep Chromium busy drawing tables, in 3 workers: an idle worker takes tests queued for a
 # busy one (--dist worksteal), so the run does not end on one worker's queue of long tests.
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 BROWSER_WORKERS ?= 3
 test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint test-rest

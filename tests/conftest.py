@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,21 @@ Sanic.test_mode = True
 settings.register_profile("default", deadline=None, max_examples=100)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("TAVOLO_HYPOTHESIS_PROFILE", "default"))
+
+# The tests that mostly wait (real servers started, killed and restarted; TTLs and deadlines running
+# out) are collected first, so that pytest-xdist hands them out first and the CPU-bound tests fill the
+# cores they leave idle, instead of the run ending on one worker's queue of long waits.
+WAITING_FIRST = ("faults", "e2e")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tests = Path(__file__).resolve().parent
+
+    def waits(item: pytest.Item) -> bool:
+        return item.path.is_relative_to(tests) and item.path.relative_to(tests).parts[0] in WAITING_FIRST
+
+    items.sort(key=lambda item: not waits(item))
+
 
 # The fault suite's figures (tests/faults/figures.py) are printed in a "fault figures" section at the
 # end of every run. Under pytest-xdist each worker keeps its own: it hands them to the controller
