@@ -27,7 +27,7 @@ from tests.integration.server import Guest, running_server, server_settings
 FRAMES = {"open_tables", "seeking", "seek_cancelled", "matched", "error"}
 STABLE_CODES = frozenset(HTTP_STATUS) - {"internal"}
 GAME_TYPES = ["briscola", "scopa", "scopone_scientifico", "briscola_chiamata", "poker", "", "BRISCOLA"]
-EXAMPLES = max(3, settings().max_examples // 10)
+EXAMPLES = max(10, settings().max_examples // 10)  # 10 by default, a tenth of a larger profile's
 
 waits = st.one_of(
     st.none(),

@@ -39,7 +39,7 @@ from tests.contract.match_factories import ADMIN_DSN, postgres_database
 from tests.faults.figures import report
 from tests.integration.server import RunningServer, free_port, running_server, server_settings
 
-EXAMPLES = max(3, settings().max_examples // 10)  # a tenth of the active profile's (10 by default)
+EXAMPLES = max(10, settings().max_examples // 10)  # 10 by default, a tenth of a larger profile's
 BATCH = 60
 PROVIDER = "fuzz"
 # Query parameters no schema documents: the OIDC callback's, and a few every web server meets.
