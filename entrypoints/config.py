@@ -481,7 +481,7 @@ class Settings:
         whole_number(0),
         50,
         "refuse moves `busy` while any worker's event loop, or its showing of changes to its sockets,"
-        " runs this late (`0`: never)",
+        " keeps running this late (most of its last wake-ups or changes; `0`: never)",
     )
     ws_ping_timeout_seconds: float = setting(
         "WS_PING_TIMEOUT_SECONDS", seconds, 20.0, "drop a WebSocket that has not answered a ping in this time"

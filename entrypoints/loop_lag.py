@@ -2,10 +2,12 @@
 
 A task sleeps ``interval`` at a time and notes how much later than asked it
 woke; every callback waiting in the loop waited about as long. ``late()`` is
-true while one of the last few wake-ups came more than ``threshold`` late
-(``threshold`` of 0 or less: never, and nothing is measured). ``lag_seconds``
-is what the worker reports as its lateness (``SharedLateness``), which the
-busy guard reads before a move joins the queue.
+true while most of the last few wake-ups came more than ``threshold`` late
+(``threshold`` of 0 or less: never, and nothing is measured): a loop that
+stays behind, not one stall (a garbage collection, one large message), which a
+server far from saturation has too (see ``application.operations.lateness``).
+``lag_seconds`` is what the worker reports as its lateness (``SharedLateness``),
+which the busy guard reads before a move joins the queue.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import asyncio
 import logging
 from collections import deque
 
+from application.operations.lateness import typical
+
 log = logging.getLogger(__name__)
 
 INTERVAL_SECONDS = 0.025
-REMEMBERED = 4  # wake-ups: about 0.1 s of history
+REMEMBERED = 5  # wake-ups: at least 0.125 s of history; three late ones make the loop late
 
 
 class LoopLag:
@@ -30,8 +34,8 @@ class LoopLag:
 
     @property
     def lag_seconds(self) -> float:
-        """The largest lateness of the last few wake-ups."""
-        return max(self._recent)
+        """The lateness most of the last few wake-ups reached."""
+        return typical(list(self._recent))
 
     def late(self) -> bool:
         return self._threshold > 0 and self.lag_seconds > self._threshold

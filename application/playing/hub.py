@@ -73,8 +73,8 @@ class GameHub:
         return len(self._sent_version)
 
     def lateness(self) -> float:
-        """How long after their commit this process has lately been showing changes, in seconds."""
-        return self._lateness.worst(self._games.clock.now())
+        """How long after their commit this process has lately been showing most changes, in seconds."""
+        return self._lateness.typical(self._games.clock.now())
 
     async def attach(self, game_id: str, subscriber: Subscriber) -> None:
         """Start following ``game_id`` and send the current state at once.
