@@ -13,6 +13,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from entrypoints.oidc_settings import OidcProviderSettings
 from tests.browser.pages import Player, open_page, play_a_card
+from tests.browser.table_life import game_id_of
 from tests.integration.server import RunningServer
 
 T = TypeVar("T")
@@ -27,13 +28,6 @@ ACME = OidcProviderSettings(
     client_id="tavolo",
     redirect_uri="http://127.0.0.1:9/auth/Acme/callback",
 )
-
-
-def game_id_of(player: Player) -> str:
-    """The table the page shows, from its address (#/game/<id>)."""
-    match = re.search(r"#/game/([\w-]+)", player.page.url)
-    assert match, player.page.url
-    return match.group(1)
 
 
 async def play_the_computer(player: Player, game_type: str = "briscola", level: str = "easy") -> str:

@@ -23,7 +23,6 @@ from tests.browser.finding import (
     ACME,
     MATCH_TIMEOUT,
     eventually,
-    game_id_of,
     open_invitation,
     open_public_table,
     play_cards_until,
@@ -34,7 +33,7 @@ from tests.browser.finding import (
 from tests.browser.pages import DESKTOP, Player, create_table, log_in, open_guest, open_page
 from tests.browser.scripted import finish_a_match
 from tests.browser.serving import browser_settings
-from tests.browser.table_life import play_for
+from tests.browser.table_life import game_id_of, play_for
 from tests.browser.test_screen_sizes import PROBLEMS
 from tests.integration.server import RunningServer, running_server
 

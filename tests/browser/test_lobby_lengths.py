@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser, Locator, ViewportSize, expect
 
-from tests.browser.finding import game_id_of
 from tests.browser.pages import Player, open_guest
+from tests.browser.table_life import game_id_of
 from tests.integration.server import RunningServer
 
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
