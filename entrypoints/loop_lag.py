@@ -35,7 +35,7 @@ class LoopLag:
     @property
     def lag_seconds(self) -> float:
         """The lateness most of the last few wake-ups reached."""
-        return typical(list(self._recent))
+        return typical(self._recent)
 
     def late(self) -> bool:
         return self._threshold > 0 and self.lag_seconds > self._threshold

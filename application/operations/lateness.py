@@ -17,17 +17,17 @@ sweep (issue 35); a server past it shows most changes late, and is caught.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
 WINDOW_SECONDS = 0.25
 REMEMBERED = 64
 
 
-def typical(lateness: list[float]) -> float:
+def typical(lateness: Iterable[float]) -> float:
     """The lateness most of ``lateness`` reached (its lower median; 0 for none): more than half of
     them were at least this late."""
-    if not lateness:
-        return 0.0
-    return sorted(lateness)[(len(lateness) - 1) // 2]
+    ordered = sorted(lateness)
+    return ordered[(len(ordered) - 1) // 2] if ordered else 0.0
 
 
 class RecentLateness:
@@ -41,4 +41,4 @@ class RecentLateness:
     def typical(self, now: float) -> float:
         """The lateness most of the notes of the last ``window`` seconds reached (0 if none)."""
         since = now - self._window
-        return typical([late for at, late in self._notes if at >= since])
+        return typical(late for at, late in self._notes if at >= since)
