@@ -1,14 +1,17 @@
-"""A dropped WebSocket comes back on its own and resyncs: a move made meanwhile shows up."""
+"""A dropped WebSocket comes back on its own and resyncs; a move made before a socket opens waits for it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
 from playwright.async_api import Browser, WebSocketRoute, expect
 
-from tests.browser.pages import create_table, open_guest, wait_for_turn
-from tests.browser.scripted import guests, join
+from tests.browser.pages import create_table, open_guest, play_a_card, wait_for_turn
+from tests.browser.screens import switch_language
+from tests.browser.scripted import guests, join, playing
+from tests.browser.table_life import game_id_of
 from tests.integration.players import first_legal_move
 from tests.integration.server import RunningServer, Socket
 
@@ -54,4 +57,34 @@ async def test_the_table_reconnects_and_resyncs_after_the_socket_drops(
 
     await bruno_socket.close()
     await bruno.close()
+    assert not anna.errors, anna.errors
+
+
+async def test_a_move_made_as_the_table_is_redrawn_waits_for_its_socket(
+    browser: Browser, server: RunningServer
+) -> None:
+    """Switching the language draws the table anew with a socket of its own; a card clicked before
+    that socket has opened (here its handshake takes 1.5 s) is played once it opens, not refused."""
+    anna = await open_guest(browser, server, "Anna")
+    opened = 0
+
+    async def slow_after_the_first(ws: WebSocketRoute) -> None:
+        nonlocal opened
+        opened += 1
+        if opened > 1:
+            await asyncio.sleep(1.5)
+        ws.connect_to_server()
+
+    await anna.page.route_web_socket(re.compile(r"/ws/games/"), slow_after_the_first)
+    code = await create_table(anna, "briscola")
+    (bruno,) = await guests(server, ["Bruno"])
+    await join(bruno, code)
+    async with playing(server, game_id_of(anna), [bruno]):
+        await wait_for_turn(anna)
+        version = await anna.version()
+        await switch_language(anna, "it")
+        await play_a_card(anna)
+        assert await anna.wait_for_version_after(version)  # her turn: only her move moves the game on
+        await expect(anna.by("error")).to_be_hidden()
+        assert opened == 2
     assert not anna.errors, anna.errors

@@ -106,6 +106,7 @@ class TableController {
       onMessage: (message) => this.onMessage(message),
       onStatus: (status, failures = 0) => {
         this.status = status;
+        if (status === "open") this.sendHeld();
         if (status !== "open") this.suggestions.reset();
         this.renderConnection();
         if (failures >= 3 && failures % 3 === 0) this.checkStillThere();
@@ -153,10 +154,14 @@ class TableController {
   /** Send a game action; until the server answers, the table is "pending" and takes no second move. */
   send(message) {
     if (this.pending) return false;
-    if (!this.socket || !this.socket.send(message)) {
+    // A table just drawn (a page opened, or redrawn in another language) shows its state before its
+    // socket has opened: a move made meanwhile waits for the socket, as any pending move does.
+    const opening = this.status === "connecting" && !this.destroyed;
+    if (!opening && (!this.socket || !this.socket.send(message))) {
       this.showError(t("table.not_connected"));
       return false;
     }
+    this.held = opening ? message : null;
     this.pending = true;
     this.sent = message;
     this.busyTries = 0;
@@ -166,9 +171,22 @@ class TableController {
     return true;
   }
 
+  /** The move made before the socket first opened goes now; if the wait ran out, it is dropped. */
+  sendHeld() {
+    const held = this.held;
+    this.held = null;
+    if (held && this.pending && this.sent === held) this.socket.send(held);
+  }
+
   waitForAnswer(ms) {
     clearTimeout(this.pendingTimer);
-    this.pendingTimer = setTimeout(() => { this.pending = false; this.render(); }, ms);
+    this.pendingTimer = setTimeout(() => {
+      const unsent = this.held;
+      this.held = null;
+      this.pending = false;
+      this.render();
+      if (unsent) this.showError(t("table.not_connected"));
+    }, ms);
   }
 
   /** The server was too busy to take the move and changed nothing: send the same move again after the
@@ -193,6 +211,7 @@ class TableController {
   }
 
   settle() {
+    this.held = null;
     this.pending = false;
     this.sent = null;
     clearTimeout(this.pendingTimer);
