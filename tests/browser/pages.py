@@ -31,6 +31,9 @@ SCREENSHOTS = (
 )
 DESKTOP: ViewportSize = {"width": 1000, "height": 700}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# How often a page checks what a test waits for in it (``wait_for_function``). Playwright's default looks
+# at every animation frame, which keeps the page drawing frames for as long as the test waits.
+POLL_MS = 50
 
 
 # What a player waits for next (see ``Player.next_of``): the first shown test id, a summary to acknowledge,
@@ -80,7 +83,7 @@ class Player:
         ``ack``, a hand's summary waits for its acknowledgement ("ack"), or it is this player's turn with
         a card in hand ("turn"). The page looks every 50 ms itself: no round trip per look."""
         handle = await self.page.wait_for_function(
-            NEXT_OF, arg=[list(shown), ack], polling=50, timeout=timeout * 1000
+            NEXT_OF, arg=[list(shown), ack], polling=POLL_MS, timeout=timeout * 1000
         )
         what = await handle.json_value()
         assert isinstance(what, str), what
@@ -92,6 +95,7 @@ class Player:
             await self.page.wait_for_function(
                 "v => Number(document.querySelector('[data-testid=table]')?.dataset.version || 0) > v",
                 arg=version,
+                polling=POLL_MS,
                 timeout=timeout,
             )
         except PlaywrightTimeoutError:
