@@ -62,6 +62,8 @@ CALLS = {
     9: "Cavallo",
     10: "Re",
 }
+# A random deal may be dealt again (three or more re on the table) before it is laid: the log says so.
+REDEALT = r"(The cards were dealt again [^.]*\. )?"
 MISSED = "Some moves were made while this page was not connected; they are not listed."
 
 
@@ -387,7 +389,9 @@ async def test_the_next_hand_starts_with_the_summary_of_the_previous_one(
         table = listing([card_name(c, "en") for c in started["table"]], "en")
         await expect(entries.first).to_have_attribute("data-kind", "previous_hand")
         await expect(entries.first).to_have_text(hand_summary(ended, "en"))
-        await expect(entries.nth(1)).to_have_text(f"Hand 2: Bruno deals. On the table: {table}.")
+        await expect(entries.nth(1)).to_have_text(
+            re.compile(rf"^Hand 2: Bruno deals\. {REDEALT}On the table: {re.escape(table)}\.$")
+        )
         await expect(entries).to_have_count(2)  # nothing of the first hand's moves is left
 
         await anna.by("language-it").click()  # the same log, worded in Italian
@@ -405,7 +409,8 @@ async def test_reloading_the_page_keeps_the_log(browser: Browser, server: Runnin
         await play_and_wait(anna)
         await wait_for_turn(anna)
         before = await entry_texts(anna)
-        assert len(before) >= 3 and before[0].startswith("Hand 1: you deal. On the table: ")
+        assert len(before) >= 3
+        assert re.match(rf"Hand 1: you deal\. {REDEALT}On the table: ", before[0])
 
         await anna.page.reload()
         await wait_for_turn(anna)
