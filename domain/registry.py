@@ -1,5 +1,6 @@
 """The games this server hosts: every game type of the enabled game packages, with its engine,
-its computer players and the package it comes from."""
+its computer players (the searching ones on the server's search budget) and the package it comes
+from."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from domain.bots.base import Strategy
 from domain.bots.levels import LEVELS
+from domain.bots.search import Budget, on_budget
 from domain.engine import GameEngine
 from domain.errors import InvalidAction, InvalidOptions
 from domain.game_package import GamePackage, GamePackageError, GameVariant
@@ -14,9 +16,11 @@ from domain.game_package import GamePackage, GamePackageError, GameVariant
 
 class EngineRegistry:
     """Game types by name, in the order their packages were given (the first is the default a
-    request falls back to when it names none)."""
+    request falls back to when it names none). ``budget``: how much a searching computer player may
+    search per decision (its package's own when None)."""
 
-    def __init__(self, packages: Iterable[GamePackage]) -> None:
+    def __init__(self, packages: Iterable[GamePackage], budget: Budget | None = None) -> None:
+        self.budget = budget
         self._packages: dict[str, GamePackage] = {}
         self._variants: dict[str, tuple[GamePackage, GameVariant]] = {}
         for package in packages:
@@ -49,7 +53,7 @@ class EngineRegistry:
         players = self.variant(game_type).computer_players
         if level not in players:
             raise InvalidAction(f"a computer player's level is one of: {', '.join(LEVELS)}")
-        return players[level]
+        return players[level] if self.budget is None else on_budget(players[level], self.budget)
 
     @property
     def default_game_type(self) -> str:

@@ -297,7 +297,9 @@ def build_telemetry(settings: Settings) -> Any:
 
 async def thinking_pool(settings: Settings) -> AsyncIterator[Thinking]:
     """Where searching computer players think: a pool of processes, started at the first question."""
-    pool = ProcessPoolThinking(settings.thinking_processes, settings.games, settings.thinking_timeout_seconds)
+    pool = ProcessPoolThinking(
+        settings.thinking_processes, settings.games, settings.thinking_timeout_seconds, settings.search_budget
+    )
     try:
         yield pool
     finally:
@@ -342,7 +344,9 @@ class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
 
     clock: providers.Provider[Clock] = providers.Singleton(SystemClock)
-    registry = providers.Singleton(installed_registry, settings.provided.games)
+    registry = providers.Singleton(
+        installed_registry, settings.provided.games, settings.provided.search_budget
+    )
     live: providers.Provider[LiveState] = providers.Selector(
         providers.Callable(live_backend, settings),
         memory=providers.Resource(memory_live_state, settings, clock),

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from importlib.metadata import EntryPoint, entry_points
 
+from domain.bots.search import Budget
 from domain.game_package import GamePackage, GamePackageError, check_package
 from domain.registry import EngineRegistry
 
@@ -73,6 +74,7 @@ def load_packages(
     return packages
 
 
-def installed_registry(enabled: Sequence[str] = ()) -> EngineRegistry:
-    """The games this server hosts: the ``enabled`` packages (all installed ones by default)."""
-    return EngineRegistry(load_packages(enabled))
+def installed_registry(enabled: Sequence[str] = (), budget: Budget | None = None) -> EngineRegistry:
+    """The games this server hosts: the ``enabled`` packages (all installed ones by default), their
+    searching computer players on ``budget`` (their own when None)."""
+    return EngineRegistry(load_packages(enabled), budget)

@@ -7,7 +7,10 @@ line out answers it: ``{"id": ..., "action": {...}}``, or ``{"id": ..., "error":
 when its input does. Nothing it writes names a card: the action goes back to the server, which checks
 it like any move; errors say only what went wrong.
 
-    python -m entrypoints.thinker [--games PACKAGE,PACKAGE...]
+    python -m entrypoints.thinker [--games PACKAGE,PACKAGE...] [--iterations N --seconds S]
+
+``--iterations`` and ``--seconds``: the search budget of each decision (``SEARCH_ITERATIONS``,
+``SEARCH_SECONDS``; the packages' own when left out).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import IO, Any
 
 import orjson
 
+from domain.bots.search import Budget
 from domain.bots.thinking import Question, StaleQuestion, answer
 from domain.registry import EngineRegistry
 from entrypoints.game_packages import installed_registry
@@ -58,10 +62,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         prog="python -m entrypoints.thinker", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--games", default="", help="comma-separated game packages (default: all installed)")
+    parser.add_argument("--iterations", type=int, help="deals played out per decision")
+    parser.add_argument("--seconds", type=float, help="wall-clock cap of a decision")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     enabled = tuple(name for name in args.games.split(",") if name)
-    serve(installed_registry(enabled), sys.stdin.buffer, sys.stdout.buffer)
+    budget = None
+    if args.iterations is not None:
+        budget = Budget(args.iterations) if args.seconds is None else Budget(args.iterations, args.seconds)
+    serve(installed_registry(enabled, budget), sys.stdin.buffer, sys.stdout.buffer)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import orjson
 
 from application.playing.thinking import ThinkingUnavailable
 from domain.bots.base import Action
+from domain.bots.search import Budget
 from domain.bots.thinking import Question, StaleQuestion
 
 log = logging.getLogger(__name__)
@@ -63,13 +64,17 @@ class _Thinker:
 
 
 class ProcessPoolThinking:
-    """A ``Thinking`` of ``size`` processes hosting the ``games`` packages (all installed: empty)."""
+    """A ``Thinking`` of ``size`` processes hosting the ``games`` packages (all installed: empty),
+    searching on ``budget`` (each package's own when None)."""
 
-    def __init__(self, size: int, games: Sequence[str] = (), timeout: float = 5.0) -> None:
+    def __init__(
+        self, size: int, games: Sequence[str] = (), timeout: float = 5.0, budget: Budget | None = None
+    ) -> None:
         if size < 1:
             raise ValueError("a thinking pool has at least one process")
         self.size = size
         self.games = tuple(games)
+        self.budget = budget
         self.timeout = timeout
         self._idle: asyncio.Queue[_Thinker] | None = None
         self._started = 0
@@ -124,6 +129,8 @@ class ProcessPoolThinking:
 
     async def _start(self) -> _Thinker:
         arguments = ["-m", THINKER] + (["--games", ",".join(self.games)] if self.games else [])
+        if self.budget is not None:
+            arguments += ["--iterations", str(self.budget.iterations), "--seconds", str(self.budget.seconds)]
         process = await asyncio.create_subprocess_exec(
             sys.executable, *arguments, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
         )

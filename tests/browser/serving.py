@@ -1,5 +1,7 @@
 """The servers of the browser tests: an in-process server's settings (``server_settings``), with the
-pause a finished trick stays on the table cut short.
+pause a finished trick stays on the table cut short, and a ``hard`` computer player searching a
+quarter of its default deals (``SEARCH_ITERATIONS``): these tests look at the table, not at how well
+the computer plays, and the search's CPU is the browsers' loss.
 
 A whole hand of a trick game holds every next lead ``TRICK_PAUSE_SECONDS`` (2 s by default): a few
 hands played through the table would spend most of their time waiting. The browser tests' servers
@@ -17,8 +19,12 @@ from tests.integration.server import server_settings
 
 QUICK_TRICK_PAUSE = 0.3
 """Seconds: what ``TRICK_PAUSE_SECONDS=0.3`` sets."""
+QUICK_SEARCH = 100
+"""Deals a ``hard`` decision plays out: what ``SEARCH_ITERATIONS=100`` sets."""
 
 
 def browser_settings(**overrides: Any) -> Settings:
-    """``server_settings(**overrides)`` for a browser test: a finished trick pauses the game briefly."""
-    return server_settings(**{"trick_pause_seconds": QUICK_TRICK_PAUSE, **overrides})
+    """``server_settings(**overrides)`` for a browser test: a finished trick pauses the game briefly,
+    and a ``hard`` computer player searches less."""
+    quick = {"trick_pause_seconds": QUICK_TRICK_PAUSE, "search_iterations": QUICK_SEARCH}
+    return server_settings(**{**quick, **overrides})

@@ -16,6 +16,7 @@ import pytest
 
 from adapters.thinking.process_pool import ProcessPoolThinking
 from application.playing.thinking import InlineThinking, Thinking, ThinkingUnavailable
+from domain.bots.search import Budget, on_budget
 from domain.bots.thinking import Question, StaleQuestion, answer
 from domain.engine import Timeouts
 from domain.match_log import Logged
@@ -94,6 +95,26 @@ async def test_closing_the_pool_stops_its_processes() -> None:
     assert all(process.returncode is not None for process in processes)
     with pytest.raises(ThinkingUnavailable):
         await pool.answer(question_after("briscola", 2))
+
+
+@pytest.mark.parametrize("kind", ["inline", "process_pool"])
+async def test_a_searching_player_searches_on_the_budget_it_was_given(kind: str) -> None:
+    # One iteration tries a single move; the package's own 400 choose another here.
+    one_deal = Budget(iterations=1, seconds=30.0)
+    question = question_after("briscola", 3, "hard")
+    engine = REGISTRY.get("briscola")
+    hard = REGISTRY.computer_player("briscola", "hard")
+    on_one_deal = answer(engine, on_budget(hard, one_deal), question)
+    assert on_one_deal != answer(engine, hard, question), "the question tells the budgets apart"
+    made: Thinking = (
+        InlineThinking(installed_registry(budget=one_deal))
+        if kind == "inline"
+        else ProcessPoolThinking(1, budget=one_deal)
+    )
+    try:
+        assert await made.answer(question) == on_one_deal
+    finally:
+        await made.close()
 
 
 def _state_of(question: Question) -> object:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.bots.search import Budget
 from entrypoints.config import ConfigError, Settings, load_settings
 from entrypoints.logging_setup import configure_logging
 
@@ -16,6 +17,12 @@ def test_no_variables_give_the_embedded_defaults() -> None:
 def test_fractional_timeouts_are_accepted_so_demos_run_fast() -> None:
     settings = load_settings({"TURN_TIMEOUT_SECONDS": "0.05", "HAND_ACK_TIMEOUT_SECONDS": "0.5"})
     assert settings.turn_timeout_seconds == 0.05 and settings.hand_ack_timeout_seconds == 0.5
+
+
+def test_the_search_budget_is_read_from_its_two_variables() -> None:
+    assert load_settings({}).search_budget == Budget(iterations=400, seconds=1.0)
+    budget = load_settings({"SEARCH_ITERATIONS": "60", "SEARCH_SECONDS": "0.5"}).search_budget
+    assert budget == Budget(iterations=60, seconds=0.5)
 
 
 def test_the_heartbeat_is_read_in_milliseconds() -> None:
@@ -33,6 +40,8 @@ def test_the_heartbeat_is_read_in_milliseconds() -> None:
         ("SESSION_COOKIE_SECURE", "maybe"),
         ("LOG_LEVEL", "loud"),
         ("DATABASE_OPTIONS", "ssl=true"),
+        ("SEARCH_ITERATIONS", "0"),
+        ("SEARCH_SECONDS", "0"),
     ],
 )
 def test_a_bad_value_is_a_configuration_error_naming_the_variable(name: str, value: str) -> None:
