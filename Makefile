@@ -54,8 +54,8 @@ lint: install-dev
 
 # The rest of the suite mostly waits (on TTLs and deadlines running out, on servers starting and
 # stopping): it runs in 3 parallel workers (pytest-xdist), one test file per worker at a time (--dist
-# loadfile keeps a file's module-wide servers in one worker), the waiting files handed out first
-# (tests/conftest.py) so that the CPU-bound ones fill the cores they leave idle, with the linters beside
+# loadfile keeps a file's module-wide servers in one worker), files that wait handed out in turn with
+# CPU-bound ones (tests/conftest.py; --no-loadscope-reorder keeps that order), with the linters beside
 # it (make -j2; --output-sync prints each one's report whole when it is done). Then the browser
 # tests, which keep Chromium busy drawing tables, in 3 workers: an idle worker takes tests queued for a
 # busy one (--dist worksteal), so the run does not end on one worker's queue of long tests.
@@ -66,7 +66,7 @@ test:
 	$(BIN)/pytest $(PYTEST_ARGS) -n $(BROWSER_WORKERS) --dist worksteal tests/browser
 
 test-rest: install-dev
-	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist loadfile --ignore=tests/browser
+	$(BIN)/pytest $(PYTEST_ARGS) -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --ignore=tests/browser
 
 $(UV_STAMP):
 	$(PYTHON) -m venv $(TOOLS)
