@@ -362,6 +362,20 @@ async def stop_when_the_server_stops(app: AnySanic) -> None:
             return
 
 
+def ignore_further_stop_signals() -> None:
+    """In a worker that has begun to stop: a second SIGTERM or SIGINT changes nothing.
+
+    A stop signal sent to the whole process group reaches each worker twice: from the sender, and
+    from the main process, which terminates its workers. Sanic answers each by stopping the event
+    loop, so the second one, landing while the worker closes its storage, ended the loop in the
+    middle of that close: the SQLite connection's thread then finished its call into a closed loop
+    and printed a traceback. The worker is stopping already, within its grace; SIGKILL still ends it.
+    """
+    loop = asyncio.get_running_loop()
+    for stop_signal in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(stop_signal, log.info, "already stopping: %s ignored", stop_signal.name)
+
+
 def ignore_interrupts_while_starting() -> None:
     """In a worker, from its first moment: let SIGINT (Ctrl-C reaches the whole process group)
     do nothing until Sanic puts its own stop handlers in place as the worker starts serving.

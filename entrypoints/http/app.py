@@ -51,7 +51,7 @@ from entrypoints.http import (
 from entrypoints.http.context import AnySanic
 from entrypoints.http.docs import bp as docs_bp
 from entrypoints.http.security import install_security
-from entrypoints.supervision import stop_when_the_server_stops, under_a_manager
+from entrypoints.supervision import ignore_further_stop_signals, stop_when_the_server_stops, under_a_manager
 from entrypoints.telemetry_setup import install_telemetry
 
 log = logging.getLogger(__name__)
@@ -207,6 +207,8 @@ def _register_lifecycle(app: AnySanic) -> None:
         # First, while the storage, the hub and the sockets still work: the moves in flight end,
         # every socket is closed with 1012. Sanic's own listener that cancels the WebSocket
         # handlers runs after this one, when none is left.
+        if under_a_manager(app):
+            ignore_further_stop_signals()  # the manager's own SIGTERM must not cut the stop short
         drain = app.ctx.container.drain()
         await drain.drain()
         await stop_tasks(app.ctx.tasks, drain.remaining() - 2 * drain.exit_margin())
