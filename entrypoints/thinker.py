@@ -63,13 +63,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--games", default="", help="comma-separated game packages (default: all installed)")
     parser.add_argument("--iterations", type=int, help="deals played out per decision")
-    parser.add_argument("--seconds", type=float, help="wall-clock cap of a decision")
+    parser.add_argument("--seconds", type=float, default=Budget().seconds, help="a decision's wall-clock cap")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     enabled = tuple(name for name in args.games.split(",") if name)
-    budget = None
-    if args.iterations is not None:
-        budget = Budget(args.iterations) if args.seconds is None else Budget(args.iterations, args.seconds)
+    budget = None if args.iterations is None else Budget(args.iterations, args.seconds)
     serve(installed_registry(enabled, budget), sys.stdin.buffer, sys.stdout.buffer)
 
 

@@ -161,7 +161,7 @@ class TableController {
       this.showError(t("table.not_connected"));
       return false;
     }
-    this.held = opening ? message : null;
+    this.unsent = opening;
     this.pending = true;
     this.sent = message;
     this.busyTries = 0;
@@ -173,16 +173,15 @@ class TableController {
 
   /** The move made before the socket first opened goes now; if the wait ran out, it is dropped. */
   sendHeld() {
-    const held = this.held;
-    this.held = null;
-    if (held && this.pending && this.sent === held) this.socket.send(held);
+    if (this.unsent && this.pending && this.sent) this.socket.send(this.sent);
+    this.unsent = false;
   }
 
   waitForAnswer(ms) {
     clearTimeout(this.pendingTimer);
     this.pendingTimer = setTimeout(() => {
-      const unsent = this.held;
-      this.held = null;
+      const unsent = this.unsent;
+      this.unsent = false;
       this.pending = false;
       this.render();
       if (unsent) this.showError(t("table.not_connected"));
@@ -211,7 +210,7 @@ class TableController {
   }
 
   settle() {
-    this.held = null;
+    this.unsent = false;
     this.pending = false;
     this.sent = null;
     clearTimeout(this.pendingTimer);
