@@ -47,7 +47,7 @@ from adapters.memory.worker_loads import MemoryWorkerLoads
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
 from adapters.redis.commits import RedisCommits
-from adapters.redis.connection import Client, connect, connect_cluster
+from adapters.redis.connection import Client, connect, connect_cluster, learn_the_slot_map
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.game_store import RedisGameStore
 from adapters.redis.keys import RedisKeys
@@ -165,6 +165,7 @@ async def redis_live_state(settings: Settings, cluster: bool) -> AsyncIterator[L
     client: Client
     if cluster:
         client = connect_cluster(settings.redis_cluster_nodes, client_name=settings.redis_key_prefix)
+        await learn_the_slot_map(client)
     else:
         client = connect(settings.redis_url or "", client_name=settings.redis_key_prefix)
     keys = RedisKeys(settings.redis_key_prefix, cluster=cluster)

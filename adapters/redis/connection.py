@@ -23,7 +23,13 @@ import redis.asyncio as redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
-from redis.exceptions import ClusterDownError, RedisClusterException, SlotNotCoveredError, TryAgainError
+from redis.exceptions import (
+    ClusterDownError,
+    RedisClusterException,
+    RedisError,
+    SlotNotCoveredError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -118,7 +124,7 @@ class _ClusterClient(RedisCluster):
             for attempt in range(1, _CLOSED_CONNECTION_ATTEMPTS + 1):
                 try:
                     return await super().execute_command(*args, **options)
-                except RuntimeError as error:
+                except (RuntimeError, AttributeError) as error:
                     if not _closed_under_it(error):
                         raise
                     if attempt == _CLOSED_CONNECTION_ATTEMPTS:
@@ -149,13 +155,18 @@ class _ClusterClient(RedisCluster):
 _CLOSED_CONNECTION_ATTEMPTS = 3
 
 
-def _closed_under_it(error: RuntimeError) -> bool:
+def _closed_under_it(error: RuntimeError | AttributeError) -> bool:
     """Whether a command failed because its connection was closed while it was being opened or
     written to: redis-py's cluster client refreshes its slot map when a node answers MOVED or
-    CLUSTERDOWN (a cluster just formed does, for a moment) and closes every node's connections,
-    those other commands are opening too; uvloop then refuses the write ("the handler is
-    closed"). Nothing of the command reached Redis, so it is sent again."""
-    return "handler is closed" in str(error) or "transport is closed" in str(error).lower()
+    CLUSTERDOWN (a failover does, and a client's first commands sent all at once before it
+    knew the map) and closes every node's connections, those other commands are opening too.
+    The write then finds the socket closed (uvloop: "the handler is closed") or already
+    dropped (redis-py: no writer, ``'NoneType' object has no attribute 'writelines'``).
+    Nothing of the command reached Redis, so it is sent again."""
+    message = str(error)
+    if isinstance(error, AttributeError):
+        return "NoneType" in message and "'writelines'" in message
+    return "handler is closed" in message or "transport is closed" in message.lower()
 
 
 def _unavailable(error: Exception) -> Exception:
@@ -214,6 +225,20 @@ def connect(url: str, *, client_name: str = "tavolo") -> redis.Redis:
     client: redis.Redis = _Client.from_pool(pool)  # the client owns the pool and closes it
     logger.debug("Redis client %s created", client_name)
     return client
+
+
+async def learn_the_slot_map(client: RedisCluster) -> None:
+    """Have a new cluster client learn the slot map now, before the first commands of a starting
+    process (its workers, its subscriptions, its first requests) are sent all at once: left to
+    them, several find the map unknown together and the refresh closes the connections the
+    others are opening. A cluster out of reach now is no reason not to start: the client learns
+    the map on its first command instead, and readiness reports the outage meanwhile."""
+    try:
+        await client.initialize()
+    except (StorageUnavailable, RedisClusterException, RedisError) as error:
+        logger.warning(
+            "could not learn the Redis Cluster's slot map at start (%s); it will on first use", error
+        )
 
 
 def connect_cluster(nodes: Sequence[tuple[str, int]], *, client_name: str = "tavolo") -> RedisCluster:

@@ -9,6 +9,7 @@ cases); these are the facts of the layout itself.
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import replace
@@ -25,6 +26,7 @@ from adapters.redis import (
     RedisNotifier,
     RedisPresence,
 )
+from adapters.redis.connection import connect_cluster, learn_the_slot_map
 from adapters.redis.keys import SHARDS
 from application.ports import Connection, Notification, ScheduledDeadline
 from domain.engine import Event
@@ -388,3 +390,46 @@ async def test_the_code_and_user_indexes_follow_the_lobby_the_start_and_the_end_
     assert await commits.commit(finished, handed.version, ())
     assert 29_000 < await space.client.pttl(alice) <= 30_000, "the end restarts the indexes' TTL"
     assert [game.id for game in await store.games_of("u-alice")] == [lobby.id]
+
+
+async def first_commands(client: RedisCluster, channel: str, failures: Counter[str]) -> None:
+    """What a starting process sends together: 30 writes and reads, and a sharded subscription;
+    each failure counted by its kind."""
+    keys = [f"{channel}-{index}" for index in range(30)]
+
+    async def set_and_get(key: str) -> None:
+        try:
+            await client.set(key, key, ex=60)
+            assert await client.get(key) == key
+        except Exception as error:
+            failures[f"{type(error).__name__}: {error}"] += 1
+
+    async def subscribe() -> None:
+        pubsub = client.pubsub()
+        try:
+            await pubsub.ssubscribe(channel)
+        except Exception as error:
+            failures[f"ssubscribe {type(error).__name__}: {error}"] += 1
+        finally:
+            await pubsub.aclose()
+
+    await asyncio.gather(subscribe(), *(set_and_get(key) for key in keys))
+    await client.delete(*keys)
+
+
+async def test_a_starting_processs_first_commands_all_at_once_all_succeed(
+    servers: RedisClusterServers,
+) -> None:
+    """A process starting on the cluster sends its first commands together (workers,
+    subscriptions, requests). Left to learn the slot map on the first of them, a new client
+    closed the connections the others were opening: a login answered 500. The server's client
+    learns the map first (``learn_the_slot_map``), so none fails."""
+    failures: Counter[str] = Counter()
+    for _ in range(5):
+        client = connect_cluster(servers.nodes, client_name="tavolo-test-start")
+        try:
+            await learn_the_slot_map(client)
+            await first_commands(client, f"tavolo-test-start-{uuid.uuid4().hex}", failures)
+        finally:
+            await client.aclose()
+    assert not failures, failures
