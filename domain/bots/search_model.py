@@ -41,9 +41,9 @@ class SearchModel(Protocol):
         ...
 
     def payoff(self, state: Any, seat: int) -> float:
-        """How good ``state`` (settled) is for ``seat``, in [0, 1]: for its side's share of the
-        points of the hand that just ended (or 1 / 0 for a match won / lost), so that what is good
-        for one side is bad for the other."""
+        """How good ``state`` (settled) is for ``seat``, in [0, 1]: for how its side did in the
+        hand that just ended (its share of the points, or its lead in them, as the game is won;
+        1 / 0 for a match won / lost), so that what is good for one side is bad for the other."""
         ...
 
     def rollout(self, state: Any, seat: int, rng: random.Random) -> Action:

@@ -10,6 +10,7 @@ hands and the deck, keeping every count; everything else is rebuilt from the vie
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,6 +34,33 @@ OPEN_TABLE = 4.0
 """What the playout policy fears from a table the next player may sweep (its ranks add up to 10 or less)."""
 SWEEPABLE = 10
 """The highest rank, so the most one card can sweep."""
+
+
+MARGIN_SCALE = 8.0
+"""The lead in a hand's points that a playout counts as a sure win (a payoff of 1). A match to 11
+(or 21) is won by points ahead, so a playout is scored by the lead, not by a side's share of the
+points: a share made 1-0 worth more than 6-2, and the search chased small, even hands."""
+COUNT_SOFTNESS = {"cards": 3.0, "denari": 1.5, "primiera_points": 6.0}
+"""How many of a count (cards taken, denari taken, primiera sum) make a category's point nearly
+sure: below that, a category won by one card is scored as a share of its point."""
+
+
+def hand_lead(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> float:
+    """How many points one side came out ahead in a finished hand (sides as ``hand_end`` gives
+    them). The points a playout decides exactly (scope, the settebello, the napola) count whole;
+    the ones decided by a count (carte, denara, primiera) count by how far ahead the count was
+    (``tanh`` of the difference over ``COUNT_SOFTNESS``): a point won by one card in one playout
+    is lost by one in the next, and scored whole it made the search's values mostly noise."""
+    lead = 0.0
+    for exact in ("scope", "settebello", "napola"):
+        lead += int(mine.get(exact, 0)) - int(theirs.get(exact, 0))
+    for count, softness in COUNT_SOFTNESS.items():
+        ours, others = mine[count], theirs[count]
+        if ours is None or others is None:  # a primiera missing a suit loses to any primiera
+            lead += 0.0 if ours is others else -1.0 if ours is None else 1.0
+        else:
+            lead += math.tanh((int(ours) - int(others)) / softness)
+    return lead
 
 
 def parsed(codes: Any) -> list[Card]:
@@ -152,15 +180,16 @@ class FishingSearchModel:
         return state.phase != "playing" or state.hand_number != start.hand_number
 
     def payoff(self, state: FishingState, seat: int) -> float:
+        """The side's lead in the hand's points, from 0.5 for an even hand to 1 (or 0) at
+        ``MARGIN_SCALE`` points ahead (behind); a match won or lost is 1 or 0."""
         side = side_of(seat)
         if state.phase == "finished":
             return 1.0 if state.winner == side else 0.0
         last = state.last_hand
         if last is None:
             return 0.5
-        mine = int(last["sides"][SIDES[side]]["total"])
-        theirs = int(last["sides"][SIDES[1 - side]]["total"])
-        return 0.5 if mine + theirs == 0 else mine / (mine + theirs)
+        lead = hand_lead(last["sides"][SIDES[side]], last["sides"][SIDES[1 - side]])
+        return min(1.0, max(0.0, 0.5 + lead / (2 * MARGIN_SCALE)))
 
     def rollout(self, state: FishingState, seat: int, rng: random.Random) -> Action:
         """Greedy: the capture worth most (a scopa above all), else the discard that costs least,

@@ -10,7 +10,7 @@ import pytest
 
 from domain.cards import Card
 from domain.games.fishing.computer import FishingStrategy
-from domain.games.fishing.search import MODELS, FishingSearchModel
+from domain.games.fishing.search import MODELS, FishingSearchModel, hand_lead
 from domain.games.fishing.state import FishingState
 from domain.games.fishing.variants import FISHING_ENGINES
 from engine_contract.watching import Position, watched_positions
@@ -150,3 +150,43 @@ def test_a_hand_that_ends_the_match_pays_the_winner_everything() -> None:
     finished = state._replace(phase="finished", winner=1)
     assert model.payoff(finished, 1) == 1.0
     assert model.payoff(finished, 0) == 0.0
+
+
+def side(**counts: Any) -> dict[str, Any]:
+    """One side of a finished hand as ``hand_end`` gives it; every count even unless given."""
+    even = {"scope": 0, "settebello": 0, "cards": 20, "denari": 5, "primiera_points": 70}
+    return {**even, **counts}
+
+
+def test_scope_and_the_settebello_count_as_whole_points_of_the_lead() -> None:
+    assert hand_lead(side(scope=2, settebello=1), side()) == pytest.approx(3.0)
+    assert hand_lead(side(), side(scope=1)) == pytest.approx(-1.0)
+
+
+def test_a_category_won_by_one_card_counts_less_than_one_won_by_many() -> None:
+    narrow = hand_lead(side(cards=21), side(cards=19))
+    wide = hand_lead(side(cards=28), side(cards=12))
+    assert 0.0 < narrow < wide < 1.0
+    ahead, behind = hand_lead(side(denari=6), side(denari=4)), hand_lead(side(denari=4), side(denari=6))
+    assert ahead == pytest.approx(-behind) and ahead > 0
+
+
+def test_a_primiera_missing_a_suit_loses_that_point_whole() -> None:
+    assert hand_lead(side(), side(primiera_points=None)) == pytest.approx(1.0)
+    assert hand_lead(side(primiera_points=None), side(primiera_points=None)) == 0.0
+
+
+def test_a_playout_is_scored_by_the_sides_lead_not_its_share_of_the_points() -> None:
+    """Won 6-2 is worth more than won 1-0 (a share would say the opposite): a match is won by points ahead."""
+    model = model_for("scopone_scientifico")
+    state: FishingState = positions("scopone_scientifico", 0, every=1)[0].state
+
+    def ended(a: dict[str, Any], b: dict[str, Any]) -> FishingState:
+        over: FishingState = state._replace(phase="hand_end", history=({"sides": {"A": a, "B": b}},))
+        return over
+
+    one_nil = ended(side(scope=1), side())
+    six_two = ended(side(scope=6, settebello=1), side(scope=2, settebello=0))
+    assert model.payoff(six_two, 0) > model.payoff(one_nil, 0) > 0.5
+    assert model.payoff(six_two, 1) == pytest.approx(1.0 - model.payoff(six_two, 0))
+    assert model.payoff(ended(side(scope=20), side()), 0) == 1.0
