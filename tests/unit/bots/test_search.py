@@ -105,3 +105,61 @@ def test_the_time_cap_stops_a_huge_budget_in_time() -> None:
     action = search.decide(position.view, random.Random(0), position.seen)
     assert time.perf_counter() - started < 1.0
     assert action in position.view["legal_moves"]
+
+
+@dataclass
+class Scoring(Counting):
+    """A search model that scores every playout by ``score`` instead of the game's points."""
+
+    score: Any = None
+
+    def payoff(self, state: Any, seat: int) -> float:
+        return float(self.score(state, seat))
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """A rule-based player that always plays the legal move ``pick`` chooses."""
+
+    pick: Any
+
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
+        return dict(self.pick(view["legal_moves"]))
+
+
+def takes_settebello(move: Mapping[str, Any]) -> bool:
+    return "07D" in move.get("capture", [])
+
+
+def test_when_the_playouts_rate_every_move_alike_the_heuristics_move_is_played() -> None:
+    even = Scoring(MODELS["scopa"].engine, "scopa", score=lambda state, seat: 0.5)
+    last = Fixed(lambda moves: moves[-1])
+    search = SearchStrategy(even, SMALL, heuristic=last)
+    decided = [p for p in positions("scopa", 2) if choices(p)][:6]
+    for position in decided:
+        played = search.decide(position.view, random.Random(1), position.seen)
+        assert played == position.view["legal_moves"][-1]
+
+
+def test_a_move_the_playouts_rate_clearly_higher_replaces_the_heuristics() -> None:
+    """Scored only by who ends the hand with the settebello, the search takes it while it can,
+    though the heuristic would leave it on the table."""
+    model = MODELS["scopa"]
+    settebello = Scoring(
+        model.engine,
+        "scopa",
+        score=lambda state, seat: state.last_hand["sides"]["AB"[seat % 2]]["settebello"],
+    )
+    leave_it = Fixed(lambda moves: next(move for move in moves if not takes_settebello(move)))
+    search = SearchStrategy(settebello, SMALL, heuristic=leave_it)
+    spots = [
+        position
+        for seed in range(12)
+        for position in positions("scopa", seed)
+        if choices(position)
+        and any(takes_settebello(move) for move in position.view["legal_moves"])
+        and not all(takes_settebello(move) for move in position.view["legal_moves"])
+    ]
+    assert spots, "no position where the settebello can be taken or left"
+    for position in spots[:4]:
+        assert takes_settebello(search.decide(position.view, random.Random(2), position.seen))
