@@ -86,7 +86,7 @@ def test_scopa_leaves_no_lone_fante_for_the_fante_still_out(level: str, seed: in
     assert sweeps_for_the_next_player(LONE_FANTE, action) == [], "the next player has no scopa"
 
 
-@pytest.mark.parametrize("level", levels_where_search_slips())
+@pytest.mark.parametrize("level", LEVELS_ABOVE_EASY)
 def test_scopone_leaves_no_lone_card_the_next_opponent_sweeps(level: str, seed: int) -> None:
     action = decision(LONE_FIVE, level, seed)
     assert action != {"action": "play", "card": "03D", "capture": ["03B"]}
