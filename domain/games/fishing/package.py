@@ -56,6 +56,11 @@ RULES = {
 
 _EASY = EasyStrategy()
 _NORMAL = FishingStrategy()
+REFINES_NORMAL = frozenset({"scopone_scientifico"})
+"""Where hard refines normal's move (``SearchStrategy.heuristic``) rather than searching alone. At
+scopone, with three hands unseen, it gained a third more on normal that way (duplicate hands,
+``benchmarks/fishing_hands.py``); at scopa and scopa a quattro the bare search did as well or
+better (benchmarks/RESULTS.md, issue 34)."""
 
 PACKAGE = GamePackage(
     name="fishing",
@@ -65,7 +70,10 @@ PACKAGE = GamePackage(
             {
                 "easy": _EASY,
                 "normal": _NORMAL,
-                "hard": SearchStrategy(MODELS[engine.game_type], heuristic=_NORMAL),
+                "hard": SearchStrategy(
+                    MODELS[engine.game_type],
+                    heuristic=_NORMAL if engine.game_type in REFINES_NORMAL else None,
+                ),
             },
             table="table.js",
         )
