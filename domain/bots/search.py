@@ -38,9 +38,9 @@ expanding at once valued each move mostly against random answers, and the search
 one-move heuristic it was meant to beat."""
 OVERRIDE_MARGIN = 0.03
 """How much better than the rule-based move (``SearchStrategy.heuristic``) the searched move must
-score, as a mean payoff over the playouts, to be played instead: about half a hand point at scopa
-(``domain.games.fishing.search.MARGIN_SCALE``). Below it the difference is mostly the noise of a
-few hundred random deals, and following it cost more points than it won."""
+score, as a mean payoff over the playouts, to be played instead (a payoff runs from 0 to 1: in a
+family scoring a hand by the lead in points, a few tenths of a point). Below it the difference is
+mostly the noise of a few hundred random deals, and following it cost more points than it won."""
 NOW = 0.0
 """The time given to ``engine.apply`` inside the search: it only sets deadlines, never the play."""
 
@@ -94,8 +94,8 @@ class SearchStrategy:
 
     With a ``heuristic`` (the family's rule-based player), the search refines that player's move
     rather than replacing it: it plays the move it visited most only when that move's mean payoff
-    beats the heuristic's move by ``OVERRIDE_MARGIN``. At scopone the bare search played as well
-    as ``normal`` and no better, its choices among close moves decided by noise."""
+    beats the heuristic's move by ``OVERRIDE_MARGIN``. Where many cards are hidden the bare search
+    can play no better than ``normal``, its choices among close moves decided by noise."""
 
     model: SearchModel
     budget: Budget = Budget()
