@@ -26,7 +26,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,20 +75,20 @@ def seats_of(engine: GameEngine, first: bool) -> tuple[set[int], set[int]]:
     return ({0, 2}, {1, 3}) if first else ({1, 3}, {0, 2})
 
 
-def play(
+def states(
     engine: GameEngine, players: Mapping[int, tuple[str, Strategy]], seed: str, tally: Tally
-) -> MatchResult:
-    """One match from ``seed``; each decision's CPU goes to its level's list (``a`` or ``b``)."""
+) -> Iterator[Any]:
+    """Each state of a match from ``seed``, its start first, every seat deciding from its own view
+    and what it saw; each decision's CPU goes to its level's list (``a`` or ``b``)."""
     outcome = engine.start({}, Timeouts(), NOW, match_rng(seed, 1))
     seen: list[list[Mapping[str, Any]]] = [
         list(visible_events(outcome.events, s)) for s in range(engine.seats)
     ]
     state, version = outcome.state, 1
     for _ in range(MAX_STEPS):
+        yield state
         if engine.is_over(state):
-            result = engine.result(state)
-            assert result is not None
-            return result
+            return
         seat = engine.to_act(state)[0]
         which, strategy = players[seat]
         view = engine.view(state, seat)
@@ -101,6 +101,18 @@ def play(
         for each in range(engine.seats):
             seen[each].extend(visible_events(outcome.events, each))
         state = outcome.state
+    raise AssertionError("the match did not end")
+
+
+def play(
+    engine: GameEngine, players: Mapping[int, tuple[str, Strategy]], seed: str, tally: Tally
+) -> MatchResult:
+    """One match from ``seed``, to its result."""
+    for state in states(engine, players, seed, tally):
+        if engine.is_over(state):
+            result = engine.result(state)
+            assert result is not None
+            return result
     raise AssertionError("the match did not end")
 
 

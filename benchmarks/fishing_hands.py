@@ -22,37 +22,23 @@ import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from domain.bots import Strategy
-from domain.engine import GameEngine, Timeouts
-from domain.events import visible_events
-from domain.games.fishing.config import SIDES
-from domain.seeding import match_rng
-from entrypoints.game_packages import installed_registry
+from bots import Tally, states
 
-NOW = 1_000.0
+from domain.bots import Strategy
+from domain.engine import GameEngine
+from domain.games.fishing.config import SIDES
+from entrypoints.game_packages import installed_registry
 
 
 def one_hand(engine: GameEngine, players: Mapping[int, tuple[str, Strategy]], seed: str) -> dict[str, int]:
     """The first hand from ``seed``, played to its end: each side's points."""
-    outcome = engine.start({}, Timeouts(), NOW, match_rng(seed, 1))
-    seen: list[list[Mapping[str, Any]]] = [
-        list(visible_events(outcome.events, s)) for s in range(engine.seats)
-    ]
-    state, version = outcome.state, 1
-    while state.phase == "playing":
-        seat = engine.to_act(state)[0]
-        view = engine.view(state, seat)
-        action = players[seat][1].decide(view, match_rng(seed, version + 1, "bot"), tuple(seen[seat]))
-        version += 1
-        outcome = engine.apply(state, seat, action, NOW, match_rng(seed, version))
-        for each in range(engine.seats):
-            seen[each].extend(visible_events(outcome.events, each))
-        state = outcome.state
-    return {label: int(state.last_hand["sides"][label]["total"]) for label in SIDES}
+    for state in states(engine, players, seed, Tally()):
+        if state.phase != "playing":
+            return {label: int(state.last_hand["sides"][label]["total"]) for label in SIDES}
+    raise AssertionError("the hand did not end")
 
 
 def pairs_of(work: tuple[str, str, str, Sequence[int], int]) -> list[tuple[float, float]]:
