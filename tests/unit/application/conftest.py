@@ -19,6 +19,7 @@ from adapters.memory.matches import MemoryMatchRepository
 from adapters.memory.notifier import MemoryNotifier
 from application.identity.caller import Identity
 from application.playing.live_games import LiveGames
+from domain.bots.search import QUICK, Budget
 from domain.engine import Timeouts
 from entrypoints.game_packages import installed_registry
 
@@ -48,12 +49,18 @@ def logins(clock: FakeClock) -> MemoryLoginSessions:
     return MemoryLoginSessions(clock, idle_seconds=600, absolute_seconds=3600)
 
 
+SEARCH = Budget(iterations=QUICK.iterations, seconds=60.0)
+"""What a ``hard`` player or a suggestion searches here: few deals, and a wall-clock cap no busy
+machine reaches, so that the same question always gets the same move (at the default budget, a
+decision that ran past its one-second cap on a loaded CI machine answered differently)."""
+
+
 @pytest.fixture
 def games(
     clock: FakeClock, store: MemoryGameStore, deadlines: MemoryDeadlineQueue, notifier: MemoryNotifier
 ) -> LiveGames:
     return LiveGames(
-        registry=installed_registry(),
+        registry=installed_registry(budget=SEARCH),
         store=store,
         commits=MemoryCommits(store, deadlines, notifier),
         clock=clock,
