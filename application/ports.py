@@ -65,6 +65,12 @@ class Notification:
     asked (``None`` if it cannot be read), so that a process already holding
     that version never decodes it. Neither takes part in equality.
 
+    ``logged`` is the change that made ``version`` from the version before
+    (``domain.match_log``), when the publisher announced only that (a seat's
+    action or a deadline's firing: ``domain.steps.redo`` takes it again): a
+    process holding the version before works the envelope out itself, equal to
+    the last byte, and any other reads the store.
+
     ``present`` set means this is no new version but a presence notice: the
     user ids with a connection open on the game now (see ``Presence``)."""
 
@@ -73,6 +79,7 @@ class Notification:
     session: LiveGame | None = field(default=None, compare=False)
     decode: Callable[[], LiveGame | None] | None = field(default=None, compare=False)
     present: frozenset[str] | None = None
+    logged: Logged | None = field(default=None, compare=False)
 
     @property
     def carries_envelope(self) -> bool:
@@ -89,7 +96,9 @@ class Notifier(Protocol):
     """Announces state changes to every server process.
 
     ``publish`` is fire-and-forget and at-most-once; given the ``session`` at
-    that version, every listener's notification carries an equal envelope.
+    that version, every listener's notification carries an equal envelope, or
+    (``Commits`` may announce so) the ``Notification.logged`` change that made
+    it, from which a process holding the version before works it out.
     ``listen`` yields, in this process, the notifications of every game
     ``watch``-ed here (one subscription per process, however many connections
     watch a game) — new versions, and the presence notices ``Presence``
@@ -167,7 +176,8 @@ class Commits(Protocol):
     deadlines become exactly ``deadlines`` (as ``DeadlineQueue.replace``,
     waking the waiters when the earliest due time moved earlier), ``session``
     is announced to every process (as ``Notifier.publish`` with the session
-    attached), the open-tables index follows ``session.listed``, and when the
+    attached, or — a seat's action or a deadline's firing — with just ``logged``,
+    ``Notification.logged``), the open-tables index follows ``session.listed``, and when the
     table is or was listed the lobby is told (``LobbyNotices``). A refused
     commit (an id that exists or a join code in use for a creation; no such
     game or another stored version otherwise) stores, changes and announces

@@ -27,6 +27,7 @@ from domain.errors import (
     InvalidAction,
     NotYourTurn,
     SuggestionsUnavailable,
+    TavoloError,
 )
 from domain.live_game import LiveGame, Phase, RatingChange, Seat
 from domain.match_log import Logged
@@ -235,6 +236,24 @@ def fire(session: LiveGame, engine: GameEngine, state: Any, token: str, now: flo
     if not outcome.changed:
         return None
     return _advanced(session, engine, outcome, now, token=token)
+
+
+def redo(session: LiveGame, engine: GameEngine, state: Any, logged: Logged) -> Step | None:
+    """The step ``logged`` records, taken again from ``session``, the version just before it:
+    the envelope and state its committer wrote, equal to the last byte, for a match is a function
+    of its seed and its changes. Only a seat's action and a deadline's firing are taken again
+    (the changes ``_advanced`` makes); ``None`` for any other change, for a ``session`` that is not
+    the version before, or one the change does not apply to."""
+    if logged.version != session.version + 1 or session.seed is None or session.phase != Phase.PLAYING:
+        return None
+    try:
+        if logged.kind == "action" and logged.seat is not None and logged.action is not None:
+            return act(session, engine, state, logged.seat, logged.action, logged.time)
+        if logged.kind == "deadline" and logged.token is not None:
+            return fire(session, engine, state, logged.token, logged.time)
+    except TavoloError:
+        return None
+    return None
 
 
 def computer_move(

@@ -17,7 +17,8 @@ reserving its join code), 6 flags (``f`` the game is finished, ``l`` the table
 is listed among the open tables, ``u`` it is not but may have been until now —
 a waiting table, or the commit that started its match; a match under way
 touches no open-tables key; ``r`` its result is recorded: the match record
-holds its log now, which goes), 7 the game's
+holds its log now, which goes; ``d`` the change is announced by its log entry
+alone, ``d`` and ARGV 10, not by the envelope), 7 the game's
 events channel, 8 the deadline events channel, 9 the lobby channel, 10 the
 change's entry in the game's log (JSON; empty: none), 11… the new deadlines
 as member, due pairs.
@@ -88,7 +89,11 @@ replace_deadlines($queue, $due, $leases, $members, ARGV, 11)
 local after = earliest_due()
 if after and (not before or after < before) then redis.call('PUBLISH', ARGV[8], ARGV[1]) end
 
-publish_game(ARGV[7], ARGV[2])
+if string.find(ARGV[6], 'd', 1, true) then
+  publish_game(ARGV[7], 'd' .. ARGV[10])
+else
+  publish_game(ARGV[7], ARGV[2])
+end
 if lobby_changed then redis.call('PUBLISH', ARGV[9], ARGV[1]) end
 return 1
 """
@@ -140,15 +145,22 @@ def seated_users(session: LiveGame) -> list[str]:
     return sorted({seat.user_id for seat in session.seats if seat is not None})
 
 
-def commit_flags(session: LiveGame, started: bool = False) -> str:
+# The changes announced by their log entry alone: those ``domain.steps.redo`` takes again.
+ANNOUNCED_BY_CHANGE = frozenset({"action", "deadline"})
+
+
+def commit_flags(session: LiveGame, started: bool = False, logged: Logged | None = None) -> str:
     """ARGV 6 of the script: ``f`` when the game is finished (``fr`` once its result is
     recorded); ``l`` when the table is listed, else ``u`` when it may have been listed until
     this commit (it waits in the lobby, or this commit ``started`` its match), so that a move of
-    a match under way skips the open tables."""
+    a match under way skips the open tables; ``d`` when ``logged`` is a seat's action or a
+    deadline's firing, which every process holding the version before can take again: the
+    announcement is then that entry (a hundred bytes or so), not the whole envelope."""
     finished = ("fr" if session.result_recorded else "f") if session.phase == Phase.FINISHED else ""
+    by_change = "d" if logged is not None and logged.kind in ANNOUNCED_BY_CHANGE else ""
     if session.listed:
-        return finished + "l"
-    return finished + ("u" if session.phase == Phase.LOBBY or started else "")
+        return finished + "l" + by_change
+    return finished + ("u" if session.phase == Phase.LOBBY or started else "") + by_change
 
 
 def commit_keys(keys: RedisKeys, session: LiveGame) -> list[str]:
@@ -186,7 +198,7 @@ def commit_args(
         ttl_ms,
         repr(session.created_at),
         expected_version,
-        commit_flags(session, started),
+        commit_flags(session, started, logged),
         keys.events(session.id),
         keys.deadline_events,
         keys.lobby_events,

@@ -9,12 +9,13 @@ from collections.abc import AsyncIterator
 from functools import partial
 
 from adapters.listeners import Listeners
-from adapters.redis.codec import decode_session, encode_session
+from adapters.redis.codec import decode_logged, decode_session, encode_session
 from adapters.redis.connection import Client, check_layout, is_cluster
 from adapters.redis.keys import RedisKeys
 from adapters.redis.subscription import ShardedSubscription, Subscription
 from application.ports import Notification
 from domain.live_game import LiveGame
+from domain.match_log import Logged
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +37,19 @@ def _present(data: str) -> frozenset[str] | None:
     return frozenset(users)
 
 
+# How the announcement of a change by its log entry alone starts (``RedisCommits`` publishes it,
+# flag ``d`` of its script): then the entry's JSON (``encode_logged``).
+CHANGE_MARK = "d"
+
+
+def _change(data: str) -> Logged | None:
+    """The logged change of an announcement by change, or ``None`` if it is malformed."""
+    try:
+        return decode_logged(data[len(CHANGE_MARK) :])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
 def _decoded(data: str) -> LiveGame | None:
     try:
         return decode_session(data)
@@ -48,7 +62,9 @@ class RedisNotifier:
     """A ``Notifier`` on Redis pub/sub: one channel per game, one connection per process.
 
     ``publish`` sends the version on the game's channel, or the envelope's JSON
-    when it has the session (as ``RedisCommits`` does, from its script). ``watch``/``unwatch``
+    when it has the session (as ``RedisCommits`` does, from its script, unless it
+    announces the change alone: ``d`` and the log entry's JSON, which becomes
+    ``Notification.logged``). ``watch``/``unwatch``
     are reference-counted per game: the process subscribes to a channel on its
     first watch (returning once Redis confirmed it) and unsubscribes on its
     last unwatch. Every ``listen()`` iterator (subscribed when ``listen`` is
@@ -133,6 +149,12 @@ class RedisNotifier:
                 logger.warning("ignored a notification whose envelope does not start with its version")
                 return
             notification = Notification(game_id, int(written_first[1]), decode=partial(_decoded, data))
+        elif data.startswith(CHANGE_MARK):
+            change = _change(data)
+            if change is None:
+                logger.warning("ignored a malformed change in a game notification")
+                return
+            notification = Notification(game_id, change.version, logged=change)
         elif data.startswith(PRESENCE_MARK):
             present = _present(data)
             if present is None:

@@ -27,6 +27,7 @@ import logging
 from typing import Protocol
 
 from application.operations.lateness import RecentLateness
+from application.playing.following import caught_up
 from application.playing.live_games import LiveGames
 from application.playing.views import game_view, match_result, shared_fields
 from application.ports import Notification, Notifier, Presence, StorageUnavailable
@@ -170,13 +171,10 @@ class GameHub:
         if not followers or all(self._sent_version.get(s, 0) >= note.version for s in followers):
             return
         # Each version as announced, in order, so every connection gets every change's events.
-        # This process holds the version it committed itself: no need to decode it again.
-        held = self._games.live.session(note.game_id)
-        session = held if held is not None and held.version == note.version else note.envelope()
-        if session is None or session.version != note.version:
+        session = caught_up(self._games, note)
+        if session is None:
             await self.broadcast(note.game_id)
             return
-        self._games.live.remember(session)
         now = self._games.clock.now()
         self._lateness.note(now, now - session.updated_at)
         await self._deliver(session, set(followers), force=False)

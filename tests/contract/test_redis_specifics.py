@@ -26,6 +26,7 @@ from adapters.redis import (
 from adapters.redis.presence import RENEW_CHUNK
 from application.ports import ClaimedDeadline, Connection, Notification, ScheduledDeadline
 from domain.live_game import Seat
+from domain.match_log import Logged
 from domain.matchmaking import Group, Seeker
 from tests.contract import Timeline, create, new_session
 from tests.contract.redis_factories import RedisSpace, redis_space
@@ -247,6 +248,52 @@ async def test_malformed_presence_notices_are_ignored(space: RedisSpace) -> None
         await space.client.publish(channel, 'p["u-alice","u-bob"]')
 
         assert await receive(listener) == Notification("g1", present=frozenset({"u-alice", "u-bob"}))
+    finally:
+        await notifier.close()
+
+
+async def test_a_move_is_announced_by_its_log_entry_alone_and_a_seating_change_by_its_envelope(
+    space: RedisSpace,
+) -> None:
+    commits = RedisCommits(space.client, space.keys)
+    lobby = new_session()
+    pubsub = space.client.pubsub()
+    try:
+        await pubsub.subscribe(space.keys.events(lobby.id))
+        assert await create(commits, lobby)
+        joined = lobby.with_player(Seat("u-bob", "Bob"), now=lobby.created_at + 1)
+        assert await commits.commit(joined, lobby.version, [])
+        played = joined.advanced({"big": ["01D"] * 400}, now=joined.updated_at + 1.5, finished=False)
+        move = Logged.acted(played.version, played.updated_at, 0, {"type": "play", "card": "01D"})
+        assert await commits.commit(played, joined.version, [], move)
+
+        data: list[str] = []
+        async with asyncio.timeout(RECEIVE_TIMEOUT):
+            while len(data) < 3:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+                if message is not None:
+                    data.append(message["data"])
+        assert [json.loads(entry)["version"] for entry in data[:2]] == [lobby.version, joined.version]
+        assert data[2][0] == "d" and len(data[2]) < 160
+        assert Logged.load(json.loads(data[2][1:])) == move
+    finally:
+        await pubsub.aclose()
+
+
+async def test_malformed_change_announcements_are_ignored(space: RedisSpace) -> None:
+    notifier = RedisNotifier(space.client, space.keys)
+    try:
+        listener = notifier.listen()
+        await notifier.watch("g1")
+        channel = space.keys.events("g1")
+        move = Logged.fired(5, 1_700_000_000.25, "turn:4")
+
+        for malformed in ("d", "d{", 'd{"kind":"nap","version":5,"time":1}', "d[]", 'd{"version":5}'):
+            await space.client.publish(channel, malformed)
+        await space.client.publish(channel, "d" + json.dumps(move.dump()))
+
+        note = await receive(listener)
+        assert (note, note.logged) == (Notification("g1", 5), move)
     finally:
         await notifier.close()
 

@@ -13,6 +13,7 @@ appends it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,13 +77,15 @@ def play_match(
     options: dict[str, Any] | None = None,
     timeouts: Timeouts = TIMEOUTS,
     suggestions: float = 0.0,
+    each_step: Callable[[LiveGame, Any, steps.Step], None] | None = None,
 ) -> PlayedMatch:
     """A random match of ``engine`` dealt from ``seed``: ``seats`` sit down in chair order
     (default: a person in chair 0, then people or computer players at random); each move
     a person in it may leave (``leavers``: the chance), a computer player taking over.
     ``options``: the table's (default: ``short_match``'s); ``timeouts``: the server's;
     ``suggestions``: the chance that a person on turn at a table with a computer player is shown
-    a suggested move (``steps.suggest``) before moving."""
+    a suggested move (``steps.suggest``) before moving; ``each_step`` is shown every step of
+    the match under way with the envelope and state it was taken from."""
     if seats is None:
         others = (
             computer_player(chair) if plan.random() < 0.3 else Seat(f"u{chair}", plan.choice(NAMES))
@@ -143,6 +146,8 @@ def play_match(
             continue
         if step.logged is not None:
             log.append(step.logged)
+        if each_step is not None:
+            each_step(session, state, step)
         session, state = step.session, step.state
     raise AssertionError(f"a {engine.game_type} match did not end in {MAX_STEPS} steps")
 
