@@ -404,3 +404,93 @@ async def test_a_process_killed_mid_match_leaves_the_other_to_finish_and_record_
     assert not rating_errors, rating_errors
     assert watch.server_errors == 0, watch.seen
     assert not ending.dropped
+
+
+# --- killed between a move's commit and its answer -------------------------------------------
+
+
+async def kill_as_it_commits(
+    victim: ServerProcess, process_b: ServerProcess, number: int, watch: Watch, problems: list[str]
+) -> bool:
+    """One match on ``victim``: a move sent to it, ``number`` ms later the process killed; the move
+    sent again on B. Whether the victim had committed it; what went wrong goes to ``problems``."""
+    host = await watch.login(process_b, f"Elio{number}")
+    guest = await watch.login(process_b, f"Fede{number}")
+    game_id, first, second = await new_briscola(host, guest, running(victim), running(victim))
+    stop = asyncio.Event()
+    players = [asyncio.create_task(play_until(s, stop, [])) for s in (first, second)]
+    watcher = await Socket.open(running(process_b), game_id, host.cookie)
+    pumping = asyncio.create_task(pump(watcher, []))
+    assert await wait_for(partial(newer, watcher, 5 + number), 30), "the match got going"
+    stop.set()
+    await asyncio.gather(*players)
+    await asyncio.sleep(0.1)  # the last move's frames are in
+    views = {p.user_id: (await p.http.get(f"/api/games/{game_id}")).json() for p in (host, guest)}
+    mover = next(p for p in (host, guest) if views[p.user_id].get("your_turn"))
+    own = views[mover.user_id]
+    version, move = int(own["version"]), first_legal_move(own)
+    await (first if mover is host else second).send(move)
+    await asyncio.sleep(number / 1000)
+    victim.kill()
+    await asyncio.sleep(0.5)
+    after_kill = int((await mover.http.get(f"/api/games/{game_id}")).json()["version"])
+    again = await Socket.open(running(process_b), game_id, mover.cookie)
+    await again.until(lambda f: f["type"] == "state", timeout=5)
+    await again.send(move)
+    answer = await again.until(lambda f: f["type"] == "error" or f["game"]["version"] > after_kill, timeout=5)
+    after_again = int((await mover.http.get(f"/api/games/{game_id}")).json()["version"])
+    if after_kill == version + 1 and (answer["type"] != "error" or after_again != version + 1):
+        problems.append(f"{game_id}: applied before the kill, and again: {answer}")
+    elif after_kill == version and after_again != version + 1:
+        problems.append(f"{game_id}: lost with the process, then not applied: {answer}")
+    elif after_kill not in (version, version + 1):
+        problems.append(f"{game_id}: version {version} became {after_kill} after the kill")
+    pumping.cancel()
+    await asyncio.gather(pumping, return_exceptions=True)
+    await close_all(first, second, watcher, again)
+    on_b = await asyncio.gather(*(Socket.open(running(process_b), game_id, p.cookie) for p in (host, guest)))
+    endings = await asyncio.gather(*(play_to_the_end(s, timeout=60) for s in on_b))
+    if not any(e.game_over for e in endings):
+        problems.append(f"{game_id}: not finished on the survivor")
+    recording = (await wait_recorded([host.http, guest.http], [game_id], 20.0))[0]
+    if not recording.recorded or recording.duplicated:
+        problems.append(f"{game_id}: recorded {recording.occurrences}")
+    record = (await host.http.get(f"/api/matches/{game_id}/record")).json()
+    seat = int(own["seat"])
+    took = [
+        int(step["version"])
+        for step in record.get("steps", [])
+        if step["kind"] == "action" and step.get("seat") == seat and step.get("action") == move
+    ]
+    if took != [version + 1]:
+        problems.append(f"{game_id}: the move is in the record at versions {took}")
+    await close_all(*on_b, host, guest)
+    return after_kill == version + 1
+
+
+async def test_a_process_killed_as_it_commits_a_move_loses_it_or_applies_it_once(
+    env: dict[str, str], process_b: ServerProcess
+) -> None:
+    """The commit, its log entry and its announcement are one Redis script: a process killed
+    0-2 ms after a move was sent to it — before, during or just after that commit, before it
+    answered — leaves the move either applied once (the other process shows it, and the same move
+    sent again there is refused) or not at all (sent again there, it is applied). The record has
+    it exactly once."""
+    watch = Watch()
+    problems: list[str] = []
+    async with AsyncExitStack() as stack:
+        doomed = await asyncio.gather(*(stack.enter_async_context(tavolo_serve(env)) for _ in range(KILLS)))
+        committed = [
+            await kill_as_it_commits(victim, process_b, number, watch, problems)
+            for number, victim in enumerate(doomed)
+        ]
+    report(
+        "process killed 0-2 ms after a move was sent to it",
+        moves=KILLS,
+        committed_before_death=sum(committed),
+        died_before_commit=KILLS - sum(committed),
+        problems=len(problems),
+        **{"5xx": watch.server_errors},
+    )
+    assert not problems, problems
+    assert watch.server_errors == 0, watch.seen
