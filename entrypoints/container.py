@@ -86,6 +86,7 @@ from application.ports import (
     NoMetrics,
     Notifier,
     Presence,
+    StorageUnavailable,
     WorkerLoads,
 )
 from domain.engine import Timeouts
@@ -231,11 +232,26 @@ async def sqlite_matches(settings: Settings) -> AsyncIterator[MatchRepository]:
 
 
 async def postgres_matches(settings: Settings) -> AsyncIterator[MatchRepository]:
-    """PostgreSQL, which ``tavolo migrate`` must have migrated before the server uses it."""
+    """PostgreSQL, which ``tavolo migrate`` must have migrated before the server uses it.
+
+    A server (or a worker started again in its place) that finds PostgreSQL out of reach serves
+    all the same: live games need only the live state, and results, history and ratings answer
+    ``unavailable`` until the database is back, when the pool, opened empty, connects on first
+    use. Its migrations are then unchecked, which the log says."""
     repository = PostgresMatchRepository(settings.database_url)
-    await repository.open()
     try:
-        if pending := await repository.pending_migrations():
+        await repository.open()
+    except StorageUnavailable as error:
+        log.warning("PostgreSQL is out of reach at start (%s): serving without it until it is back", error)
+        repository = PostgresMatchRepository(settings.database_url, min_size=0)
+        await repository.open()  # a pool with no connection floor connects to nothing yet
+    try:
+        try:
+            pending = await repository.pending_migrations()
+        except StorageUnavailable:
+            log.warning("PostgreSQL is out of reach: its migrations were not checked at start")
+            pending = []
+        if pending:
             raise UnmigratedDatabase(
                 f"the PostgreSQL database is not migrated (pending: {', '.join(pending)});"
                 " run `tavolo migrate` first"

@@ -4,7 +4,8 @@
 PostgreSQL. Pairs of scripted guests play briscola matches to one point, a few at a time; each
 player reconnects whenever its socket drops and answers every turn at once. Meanwhile a random
 worker is SIGKILLed every few seconds (the server starts another), Redis is restarted once with
-its data, and PostgreSQL is stopped once for ``SOAK_POSTGRES_DOWN_SECONDS`` (30 s).
+its data, and PostgreSQL is stopped once for ``SOAK_POSTGRES_DOWN_SECONDS`` (30 s), before the first
+kill: that worker starts again while the database is away, and must serve all the same.
 
 Then, for every match:
 
@@ -12,7 +13,9 @@ Then, for every match:
 - its result is in each player's history exactly once;
 - no frame either player received named a card of the other's hand at that version, nor the
   match's secret seed;
-- its record (``GET /api/matches/{id}/record``) verifies (``domain.verification``).
+- its record (``GET /api/matches/{id}/record``) verifies (``domain.verification``);
+
+and the server is back to its two workers.
 
 CI runs it with ``TAVOLO_SOAK_MATCHES`` at its default (8), four at a time
 (``TAVOLO_SOAK_AT_ONCE``). ``TAVOLO_SOAK_MATCHES=500 TAVOLO_SOAK_AT_ONCE=20`` is the run whose
@@ -42,7 +45,7 @@ from entrypoints.game_packages import installed_registry
 from entrypoints.http.context import COOKIE_NAME
 from tests.e2e.processes import ServerProcess, tavolo_serve
 from tests.faults.figures import report
-from tests.faults.matches import running, server_env, tavolo_migrate, wait_recorded
+from tests.faults.matches import running, server_env, tavolo_migrate, wait_for, wait_recorded
 from tests.faults.services import PostgresServer, RedisServer
 from tests.integration.players import first_legal_move
 from tests.integration.server import Socket
@@ -55,7 +58,7 @@ AT_ONCE = int(os.environ.get("TAVOLO_SOAK_AT_ONCE", "4"))  # matches under way a
 THINKING = (0.05, 0.3)  # seconds a player takes over a move: a match lasts several seconds
 KILL_EVERY = 3.0  # seconds between two worker kills, the first one second in
 REDIS_RESTART_AT = 4.5  # seconds into the soak
-POSTGRES_STOP_AT = 2.0
+POSTGRES_STOP_AT = 0.5  # before the first kill: its worker starts again without PostgreSQL
 TURN_TIMEOUT = 2.0
 WORKERS = 2
 RETRY_PAUSE = 0.2
@@ -111,6 +114,7 @@ async def serving(
 @dataclass
 class Figures:
     kills: int = 0
+    kills_skipped: int = 0  # a kill was due while a worker killed before was not back yet
     redis_restarted: float | None = None  # seconds into the soak
     postgres_stopped: float | None = None
     reconnects: int = 0
@@ -276,6 +280,8 @@ async def chaos(
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pick.choice(workers), signal.SIGKILL)
                     figures.kills += 1
+            else:
+                figures.kills_skipped += 1
             next_kill = now + KILL_EVERY
         await asyncio.sleep(0.1)
     if not postgres.running():
@@ -319,6 +325,7 @@ async def test_matches_survive_killed_workers_a_redis_restart_and_a_postgres_out
     finally:
         done.set()
         await troubles
+    back_to_full_size = await wait_for(lambda: len(serving.worker_pids()) == WORKERS, 15)
 
     unfinished = [m.game_id for m in matches if not any(p.finished for p in m.players)]
     clients = [player.client for m in matches for player in m.players]
@@ -346,6 +353,7 @@ async def test_matches_survive_killed_workers_a_redis_restart_and_a_postgres_out
         f"soak ({MATCHES} matches, {WORKERS} workers)",
         seconds_playing=round(played_for, 1),
         worker_kills=kills_while_playing,
+        kills_skipped=figures.kills_skipped,
         redis_restarted_at_s=round(figures.redis_restarted or 0, 1),
         postgres_down_s=f"{POSTGRES_DOWN_SECONDS:g} from {round(figures.postgres_stopped or 0, 1)}",
         reconnects=figures.reconnects,
@@ -356,12 +364,14 @@ async def test_matches_survive_killed_workers_a_redis_restart_and_a_postgres_out
         leaks=len(found_leaks),
         records_verified=f"{MATCHES - len(unverified)}/{MATCHES}",
         server_errors=len(figures.server_errors),
+        workers_at_the_end=len(serving.worker_pids()),
     )
 
     # the troubles came while matches were played
     assert kills_while_playing >= 1
     assert figures.redis_restarted is not None and figures.redis_restarted < played_for
     assert figures.postgres_stopped is not None and figures.postgres_stopped < played_for
+    assert back_to_full_size, "a worker killed while PostgreSQL was down was started again"
     assert unfinished == []
     assert [r.game_id for r in recordings if not r.recorded or r.duplicated] == []
     assert found_leaks == []
