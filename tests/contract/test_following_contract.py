@@ -70,9 +70,12 @@ def written(games: LiveGames, session: LiveGame) -> bytes:
 async def started_match(player: LiveGames, clock: FakeClock) -> LiveGame:
     lobby = replace(new_session(seated=("u-alice", "u-bob"), created_at=clock.now()), state=None, options={})
     assert await create(player.commits, lobby)
-    begun = await transition(
-        player, lobby.id, lambda session, _, now: steps.start(session, ENGINE, Timeouts(), now, new_secret())
-    )
+
+    def deal(session: LiveGame | None, _: Any, now: float) -> steps.Step:
+        assert session is not None
+        return steps.start(session, ENGINE, Timeouts(), now, new_secret())
+
+    begun = await transition(player, lobby.id, deal)
     assert begun.session is not None
     return begun.session
 
