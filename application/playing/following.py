@@ -29,14 +29,15 @@ def caught_up(games: LiveGames, note: Notification) -> LiveGame | None:
     held = games.live.session(note.game_id)
     if held is not None and held.version == note.version:
         return held
+    game_id, version = note.game_id, note.version
     if note.logged is not None:
-        if held is None or held.version != note.version - 1:
-            log.debug("game %s: version %d announced by change, its version before not held", *_of(note))
+        if held is None or held.version != version - 1:
+            log.debug("game %s: version %d announced by change, the one before not held", game_id, version)
             return None
         engine = games.registry.get(held.game_type)
         step = steps.redo(held, engine, games.live.state_of(held, engine), note.logged)
-        if step is None or step.session.version != note.version:
-            log.warning("game %s: the change announced for version %d does not follow", *_of(note))
+        if step is None:
+            log.warning("game %s: the change announced for version %d does not follow", game_id, version)
             return None
         games.live.remember(step.session, step.state)
         return step.session
@@ -45,7 +46,3 @@ def caught_up(games: LiveGames, note: Notification) -> LiveGame | None:
         return None
     games.live.remember(session)
     return session
-
-
-def _of(note: Notification) -> tuple[str | None, int]:
-    return note.game_id, note.version
