@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 
 import pytest
+from redis.asyncio.client import PubSub
 
 from adapters.redis import (
     RedisCommits,
@@ -54,6 +55,17 @@ async def receive(listener: AsyncIterator[Notification], timeout: float = RECEIV
 async def told(listener: AsyncIterator[None], timeout: float = RECEIVE_TIMEOUT) -> None:
     async with asyncio.timeout(timeout):
         await anext(listener)
+
+
+async def published(pubsub: PubSub, count: int) -> list[str]:
+    """The next ``count`` messages on ``pubsub``'s channels, as published."""
+    data: list[str] = []
+    async with asyncio.timeout(RECEIVE_TIMEOUT):
+        while len(data) < count:
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+            if message is not None:
+                data.append(message["data"])
+    return data
 
 
 async def until_subscribed(space: RedisSpace, channel: str, timeout: float = RECEIVE_TIMEOUT) -> None:
@@ -267,12 +279,7 @@ async def test_a_move_is_announced_by_its_log_entry_alone_and_a_seating_change_b
         move = Logged.acted(played.version, played.updated_at, 0, {"type": "play", "card": "01D"})
         assert await commits.commit(played, joined.version, [], move)
 
-        data: list[str] = []
-        async with asyncio.timeout(RECEIVE_TIMEOUT):
-            while len(data) < 3:
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
-                if message is not None:
-                    data.append(message["data"])
+        data = await published(pubsub, 3)
         assert [json.loads(entry)["version"] for entry in data[:2]] == [lobby.version, joined.version]
         assert data[2][0] == "d" and len(data[2]) < 160
         assert Logged.load(json.loads(data[2][1:])) == move
@@ -309,12 +316,7 @@ async def test_a_presence_notice_is_a_p_then_the_json_array_of_the_users(space: 
         await presence.arrive(Connection("g1", "u-élise/1", "c1"), 30)
         await presence.depart(Connection("g1", "u-élise/1", "c1"))
 
-        data: list[str] = []
-        async with asyncio.timeout(RECEIVE_TIMEOUT):
-            while len(data) < 2:
-                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
-                if message is not None:
-                    data.append(message["data"])
+        data = await published(pubsub, 2)
         assert [entry[0] for entry in data] == ["p", "p"]
         assert [json.loads(entry[1:]) for entry in data] == [["u-élise/1"], []]
     finally:

@@ -3,8 +3,10 @@ for the servers under test, and module-wide Redis key prefixes on the shared ser
 
 from __future__ import annotations
 
+import shutil
+import signal
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
@@ -13,6 +15,7 @@ from redis.exceptions import RedisError
 from adapters.redis import RedisKeys, connect
 from tests.conftest import service_unavailable
 from tests.contract.redis_factories import delete_keys, redis_url
+from tests.faults.services import PostgresServer, RedisServer
 
 LOGGING_YAML = """\
 version: 1
@@ -59,3 +62,28 @@ async def shared_redis_prefix() -> AsyncIterator[str]:
 
 def log_tail(text: str, lines: int = 60) -> str:
     return "\n".join(text.splitlines()[-lines:])
+
+
+# A module's own servers, for the scenarios that stop or kill them (never the shared ones).
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """A private ``redis-server`` of the module's own (append-only), killed and removed at its end."""
+    server = RedisServer(tmp_path_factory.mktemp("faults-redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop(signal.SIGKILL)
+        shutil.rmtree(server.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[PostgresServer]:
+    """A private PostgreSQL cluster of the module's own, removed at its end."""
+    server = PostgresServer()
+    try:
+        server.initdb()
+        server.start()
+        yield server
+    finally:
+        server.remove()

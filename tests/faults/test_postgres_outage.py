@@ -10,7 +10,7 @@ history answers 503 ``unavailable`` with ``Retry-After``, never a 500.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
@@ -34,17 +34,6 @@ from tests.faults.services import PostgresServer
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 DOWN_SECONDS = 5.0
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    try:
-        server.initdb()
-        server.start()
-        yield server
-    finally:
-        server.remove()
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import signal
-from collections.abc import AsyncIterator, Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable
 from typing import Any
 
 import httpx
@@ -51,17 +50,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 TURN_TIMEOUT = 1.0
 DOWN_SECONDS = 3.0
 WORKERS = 2
-
-
-@pytest.fixture(scope="module")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path_factory.mktemp("faults-redis"))
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop(signal.SIGKILL)
-        shutil.rmtree(server.folder, ignore_errors=True)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
