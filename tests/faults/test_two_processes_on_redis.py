@@ -6,7 +6,9 @@
   worker records it).
 - The same legal move sent at the same instant through two sockets of one
   player, one on each process: exactly one is accepted, the other gets an error
-  frame, and the game's version advances by exactly one.
+  frame, and the game's version advances by exactly one. A ``busy`` refusal (a
+  loaded process shedding load) is sent again, as the browser does, and the
+  duplicate must then be refused.
 - One of the two killed mid-match: the other finishes the game by turn
   timeouts, every move applied exactly once, the result recorded once.
 
@@ -199,30 +201,52 @@ class Races:
     accepted_once: int = 0
     version_plus_one: int = 0
     final_marks: int = 0
+    busy_retried: int = 0
     codes: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
+
+
+def is_busy(frame: dict[str, Any]) -> bool:
+    return frame["type"] == "error" and frame["code"] == "busy"
 
 
 async def race(
     player: Guest, pair: tuple[Socket, Socket], game_id: str, own: dict[str, Any], tally: Races
 ) -> None:
-    """Send ``player``'s first legal move through both its sockets at once; check the outcome."""
+    """Send ``player``'s first legal move through both its sockets at once; check the outcome.
+
+    A ``busy`` refusal (a loaded process sheds the move; nothing changed) is sent again after
+    its hint, as the browser does: the duplicate must then be refused for what it is.
+    """
     version, move = own["version"], first_legal_move(own)
     seen = [len(s.frames) for s in pair]
+    retried = [0, 0]
 
     def fresh() -> list[dict[str, Any]]:
         return [f for s, n in zip(pair, seen, strict=True) for f in s.frames[n:]]
 
+    def refusals() -> list[dict[str, Any]]:
+        return [f for f in fresh() if f["type"] == "error" and not is_busy(f)]
+
     def settled() -> bool:
-        return all(newest_version(s) > version for s in pair) and any(f["type"] == "error" for f in fresh())
+        return all(newest_version(s) > version for s in pair) and bool(refusals())
 
     tally.count += 1
     await asyncio.gather(*(s.send(move) for s in pair))
-    await wait_for(settled, 5)
+    end = asyncio.get_running_loop().time() + 5
+    while not settled() and asyncio.get_running_loop().time() < end:
+        for i, (socket, n) in enumerate(zip(pair, seen, strict=True)):
+            busy = [f for f in socket.frames[n:] if is_busy(f)]
+            if len(busy) > retried[i]:
+                retried[i] += 1
+                tally.busy_retried += 1
+                await asyncio.sleep(int(busy[-1]["retry_after_ms"]) / 1000)
+                await socket.send(move)
+        await asyncio.sleep(0.01)
     await asyncio.sleep(0.02)  # a second acceptance, had there been one, would show by now
-    errors = [f for f in fresh() if f["type"] == "error"]
+    errors = refusals()
     after = (await player.http.get(f"/api/games/{game_id}")).json()["version"]
-    for error in errors:
+    for error in (f for f in fresh() if f["type"] == "error"):
         tally.codes[error["code"]] = tally.codes.get(error["code"], 0) + 1
     if len(errors) == 1 and errors[0]["code"] in RACE_CODES:
         tally.accepted_once += 1
@@ -293,6 +317,7 @@ async def test_the_same_move_raced_on_two_processes_is_applied_once(
         version_plus_one=tally.version_plus_one,
         result_recorded_marks=tally.final_marks,
         error_codes=dict(sorted(tally.codes.items())),
+        busy_sent_again=tally.busy_retried,
         **{"5xx": watch.server_errors},
         sockets_dropped=len(dropped),
     )
