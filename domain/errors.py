@@ -35,6 +35,18 @@ class NotYourTurn(TavoloError):
     code = "not_your_turn"
 
 
+class InvalidArena(TavoloError):
+    """An arena that cannot be held as asked: a duration out of range, a start in the past."""
+
+    code = "invalid_arena"
+
+
+class ArenaFinished(TavoloError):
+    """The arena is over: nobody joins it, and nobody is paired in it any more."""
+
+    code = "arena_finished"
+
+
 class Forbidden(TavoloError):
     """The caller may not do this (for example a spectator trying to play)."""
 

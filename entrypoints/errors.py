@@ -10,6 +10,7 @@ from domain.errors import Busy, TavoloError
 HTTP_STATUS: dict[str, int] = {
     "invalid_action": 400,
     "invalid_options": 400,
+    "invalid_arena": 400,
     "bad_request": 400,
     "unauthorized": 401,
     "forbidden": 403,
@@ -22,6 +23,7 @@ HTTP_STATUS: dict[str, int] = {
     "not_started": 409,
     "game_over": 409,
     "conflict": 409,
+    "arena_finished": 409,
     "suggestions_unavailable": 409,
     "stale": 409,
     "payload_too_large": 413,
