@@ -13,7 +13,9 @@ recorded), the match's secret ``seed`` (from its start; every random draw
 of the match derives from it, see ``domain.seeding``) and ``salt`` (whose
 hash with the seed every view shows: ``domain.commitment``), and the ``events`` of
 the change that produced this version (public ones, and private ones for one
-seat: see ``domain.engine.visible_events``). Neither the seed, the salt nor a
+seat: see ``domain.engine.visible_events``); ``arena``: the arena the match is played in, if
+any, and ``berserk``: the seats whose players halved their own turn time in it
+(``domain.arenas``). Neither the seed, the salt nor a
 private event ever reaches a client through the envelope: views are built from it.
 All methods are pure: they return a new envelope.
 """
@@ -82,6 +84,8 @@ class LiveGame:
     next_game: str | None = None
     ratings: tuple[RatingChange, ...] = ()
     salt: str | None = None
+    arena: str | None = None
+    berserk: tuple[int, ...] = ()
 
     @property
     def seed_commitment(self) -> str | None:
@@ -257,6 +261,7 @@ class LiveGame:
             "next_game": self.next_game,
             "ratings": [[r.seat, r.before, r.after] for r in self.ratings],
             "salt": self.salt,
+            **({"arena": self.arena, "berserk": list(self.berserk)} if self.arena is not None else {}),
         }
 
     @staticmethod
@@ -289,6 +294,8 @@ class LiveGame:
             next_game=data.get("next_game"),
             ratings=tuple(RatingChange(*change) for change in data.get("ratings") or ()),
             salt=data.get("salt"),
+            arena=data.get("arena"),
+            berserk=tuple(data.get("berserk") or ()),
         )
 
 

@@ -70,6 +70,8 @@ class NewTable:
     public: bool = False
     rated: bool = True
     turn_seconds: float | None = None
+    arena: str | None = None
+    berserk: tuple[int, ...] = ()
 
 
 def open_table(
@@ -97,6 +99,8 @@ def open_table(
         public=table.public,
         rated=table.rated,
         turn_seconds=table.turn_seconds,
+        arena=table.arena,
+        berserk=table.berserk,
     )
     if session.seats_open > 0:
         return Step(session, None)

@@ -3,7 +3,8 @@
 Every commit swaps in exactly the deadlines its new state calls for, so a
 game's pending deadlines always belong to its stored version:
 
-* the engine's own (a turn timeout, the hand-end summary's);
+* the engine's own (a turn timeout, the hand-end summary's), a berserk arena
+  player's turn timeout half the turn time sooner (``domain.arenas.berserk``);
 * ``bot:<version>`` when a computer player is among the seats the match waits
   for (``GameEngine.to_act``): it moves when that deadline fires;
 * ``record`` once the match is over and its result not yet recorded: the
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from application.ports import ScheduledDeadline
+from domain.arenas.berserk import turn_due
 from domain.engine import GameEngine
 from domain.live_game import LiveGame, Phase
 
@@ -37,7 +39,13 @@ def pending_deadlines(
         )
     if session.phase != Phase.PLAYING or state is None:
         return []
-    scheduled = [ScheduledDeadline(session.id, d.token, d.due) for d in engine.deadlines(state)]
+    on_turn = engine.to_act(state) if session.berserk else ()
+    scheduled = [
+        ScheduledDeadline(
+            session.id, d.token, (turn_due(session, on_turn, d.due) if d.kind == "turn" else d.due)
+        )
+        for d in engine.deadlines(state)
+    ]
     if computer_to_act(session, engine, state) is not None:
         scheduled.append(ScheduledDeadline(session.id, bot_token(session.version), now + bot_delay))
     return scheduled

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from application.playing.computer_players import bot_level
+from domain.arenas.berserk import turn_due
 from domain.engine import JSON, GameEngine
 from domain.live_game import LiveGame, Phase, Seat
 from domain.registry import EngineRegistry
@@ -43,6 +44,7 @@ def lobby_summary(engine: GameEngine, session: LiveGame) -> JSON:
         "rated": session.counts_for_rating,
         "turn_time": session.turn_seconds,
         "creator": session.seat_of(session.creator_id),
+        **({"arena": session.arena, "berserk": list(session.berserk)} if session.arena is not None else {}),
     }
 
 
@@ -78,6 +80,8 @@ def game_view(
         if state is None:
             state = engine.load(session.state)
         view.update(engine.view(state, seat))
+        if session.berserk and view.get("turn_deadline") is not None:
+            view["turn_deadline"] = turn_due(session, engine.to_act(state), float(view["turn_deadline"]))
         if seat is not None and engine.turn(state) == seat:
             view["your_turn"] = True
     view.update(shared_fields(engine, session) if shared is None else shared)

@@ -75,6 +75,7 @@ from tests.contract import (
     PresenceSetup,
     Timeline,
 )
+from tests.contract.arena_factories import ARENA_LIVES, ARENA_NOTICES, ARENA_REPOSITORIES, LEASES
 from tests.contract.redis_factories import (
     redis_commits,
     redis_deadline_queue,
@@ -222,3 +223,7 @@ presence_setup = port_fixture("presence_setup", PRESENCES)
 match_pool = port_fixture("match_pool", MATCH_POOLS)
 worker_loads = port_fixture("worker_loads", WORKER_LOADS)
 thinking_requests = port_fixture("thinking_requests", THINKING_REQUESTS)
+arena_repository = port_fixture("arena_repository", ARENA_REPOSITORIES)
+arena_live = port_fixture("arena_live", ARENA_LIVES)
+leases = port_fixture("leases", LEASES)
+arena_notices = port_fixture("arena_notices", ARENA_NOTICES)
