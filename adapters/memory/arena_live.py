@@ -15,6 +15,7 @@ class _Arena:
     current: dict[str, str] = field(default_factory=dict)  # user id -> game id
     scores: dict[str, LiveScore] = field(default_factory=dict)
     seen: dict[str, float] = field(default_factory=dict)
+    away: dict[str, str] = field(default_factory=dict)
     fence: int = 0
 
 
@@ -28,14 +29,27 @@ class MemoryArenaLive:
     def _arena(self, arena_id: str) -> _Arena:
         return self._arenas.setdefault(arena_id, _Arena())
 
-    async def wait(self, arena_id: str, entry: Pooled) -> None:
-        self._arena(arena_id).pool[entry.user_id] = entry
+    async def wait(self, arena_id: str, entry: Pooled) -> bool:
+        arena = self._arena(arena_id)
+        if entry.user_id in arena.current:
+            return False
+        arena.pool[entry.user_id] = entry
+        arena.away.pop(entry.user_id, None)
+        return True
 
     async def leave_pool(self, arena_id: str, user_id: str) -> bool:
         return self._arena(arena_id).pool.pop(user_id, None) is not None
 
     async def waiting(self, arena_id: str) -> list[Pooled]:
         return sorted(self._arena(arena_id).pool.values(), key=lambda p: (p.since, p.user_id))
+
+    async def step_away(self, arena_id: str, user_id: str, why: str) -> None:
+        arena = self._arena(arena_id)
+        arena.pool.pop(user_id, None)
+        arena.away[user_id] = why
+
+    async def away(self, arena_id: str) -> dict[str, str]:
+        return dict(self._arena(arena_id).away)
 
     async def seat(self, arena_id: str, seatings: Sequence[Seating], fence: int) -> bool:
         arena = self._arena(arena_id)

@@ -30,6 +30,10 @@ class MemoryArenaRepository:
         live = (a for a in self._arenas.values() if a.public and a.ends_at > now)
         return sorted(live, key=lambda a: (a.starts_at, a.id))[:limit]
 
+    async def unfinished(self, now: float) -> list[Arena]:
+        started = (a for a in self._arenas.values() if a.starts_at <= now and a.id not in self._final)
+        return sorted(started, key=lambda a: (a.starts_at, a.id))
+
     async def enter(self, entrant: Entrant) -> bool:
         entrants = self._entrants.setdefault(entrant.arena_id, {})
         if entrant.user_id in entrants:

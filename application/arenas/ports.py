@@ -26,7 +26,8 @@ class ArenaRepository(Protocol):
     * ``create`` stores an arena unless its id exists (``False`` then, and nothing changes), so
       every worker may create the same scheduled arena; ``get`` reads one back.
     * ``listed(now, limit)`` is the public arenas not finished at ``now``, soonest start first
-      (then id).
+      (then id). ``unfinished(now)`` is every arena, public or not, that has started by ``now``
+      and has no final standings yet, by start then id: the arenas someone must pair or close.
     * ``enter`` records that a player joined an arena, once: ``True`` the first time.
       ``entrants`` lists them in the order they joined.
     * ``record_games`` stores recorded games, idempotent on (game id, user id): storing one
@@ -46,6 +47,8 @@ class ArenaRepository(Protocol):
 
     async def listed(self, now: float, limit: int) -> list[Arena]: ...
 
+    async def unfinished(self, now: float) -> list[Arena]: ...
+
     async def enter(self, entrant: Entrant) -> bool: ...
 
     async def entrants(self, arena_id: str) -> list[Entrant]: ...
@@ -64,8 +67,13 @@ class ArenaRepository(Protocol):
 class ArenaLive(Protocol):
     """A running arena's pool, its tables and its live standings, shared by every worker.
 
-    * ``wait`` puts a player in the arena's pool (replacing their earlier entry);
-      ``leave_pool`` takes them out (``True`` if they were in it); ``waiting`` lists the pool.
+    * ``wait`` puts a player in the arena's pool (replacing their earlier entry) and clears their
+      ``away`` mark, and answers ``True``; a player with a current seating is not put in the
+      pool (``False``), so nobody waits while at a table; ``leave_pool`` takes them out (``True``
+      if they were in it); ``waiting`` lists the pool.
+    * ``step_away(arena_id, user_id, why)`` takes a player out of the pool too and marks them away
+      (``why``: ``"paused"`` or ``"left"``), so a game of theirs that ends does not put them back;
+      ``away`` gives every player's mark.
     * ``seat(arena_id, seatings, fence)`` is atomic: only if ``fence`` is not lower than any fence
       ``seat`` has seen for the arena, and every player of every seating waits in the pool, do
       they all leave it, each seating is kept (``seatings``) and becomes its players' current
@@ -78,13 +86,20 @@ class ArenaLive(Protocol):
       from two workers that raced keep the fuller one); ``scores`` reads them all.
     * ``touch`` says the players were connected at ``now``; ``seen`` gives when each was last.
     * ``forget`` drops everything live of an arena (it has ended and its standings are stored).
+
+    Every key of an arena lapses a while after its last write, so an arena nobody forgot
+    leaves nothing behind for good.
     """
 
-    async def wait(self, arena_id: str, entry: Pooled) -> None: ...
+    async def wait(self, arena_id: str, entry: Pooled) -> bool: ...
 
     async def leave_pool(self, arena_id: str, user_id: str) -> bool: ...
 
     async def waiting(self, arena_id: str) -> list[Pooled]: ...
+
+    async def step_away(self, arena_id: str, user_id: str, why: str) -> None: ...
+
+    async def away(self, arena_id: str) -> dict[str, str]: ...
 
     async def seat(self, arena_id: str, seatings: Sequence[Seating], fence: int) -> bool: ...
 

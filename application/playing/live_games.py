@@ -9,14 +9,27 @@ the deadline worker a ``LiveGames`` and a ``DeadlineQueue``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from application.playing.live_states import LiveStates
 from application.playing.thinking import InlineThinking, Thinking
 from application.playing.thinking_requests import ThinkingRequests
 from application.ports import Clock, Commits, GameStore, MatchRepository, Metrics, NoMetrics
+from application.results.archive import FinishedMatch, MatchSummary
 from application.results.replay_cache import ReplayCache
 from domain.engine import Timeouts
+from domain.live_game import LiveGame
 from domain.registry import EngineRegistry
+
+
+class ArenaScorer(Protocol):
+    """What the recording of a finished arena game tells its arena (``application.arenas.scoring``):
+    the game as recorded (``match``, and ``summary`` as the history holds it, ratings before
+    included). Idempotent: a recording may be tried again after any failure."""
+
+    async def recorded(
+        self, session: LiveGame, match: FinishedMatch, summary: MatchSummary | None
+    ) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -36,6 +49,7 @@ class LiveGames:
     thinking: Thinking | None = None  # where searching computer players think (None: in this process)
     # with the ``computer-players`` service, where their questions go instead (``thinking`` unused)
     thinking_requests: ThinkingRequests | None = None
+    arena_scoring: ArenaScorer | None = None  # where a recorded arena game scores (None: no arenas)
 
     def thinker(self) -> Thinking:
         """Where searching computer players work out their moves."""

@@ -9,7 +9,9 @@ replayed into one verifiable document (``domain.match_record``) — in the
 same transaction, and then sets the session's ``result_recorded`` flag in a
 commit that also clears the entry. A cancelled task, a killed process or a
 down database therefore only delays the recording: the entry stays pending
-until a recording succeeds.
+until a recording succeeds. An arena game is scored in its arena
+(``LiveGames.arena_scoring``) on the way, before the mark, so its points ride on
+the same entry.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from application.playing.live_games import LiveGames
 from application.playing.transition import Change, Committed, transition
 from application.ports import StorageUnavailable
-from application.results.archive import FinishedMatch, Participant
+from application.results.archive import FinishedMatch, MatchSummary, Participant
 from domain.engine import JSON, GameEngine
 from domain.live_game import LiveGame, Phase, RatingChange
 from domain.match_log import Logged
@@ -108,14 +110,16 @@ async def record_if_finished(games: LiveGames, session: LiveGame) -> LiveGame:
         session.id,
         "" if inserted else " (already there)",
     )
-    ratings = await _rating_changes(games, match) if match.rated else ()
+    summary = await games.matches.match(match.id) if match.rated or session.arena else None
+    ratings = _rating_changes(summary) if match.rated else ()
+    if session.arena is not None and games.arena_scoring is not None:
+        await games.arena_scoring.recorded(session, match, summary)
     committed = await transition(games, session.id, _marking(ratings))
     return committed.session or session
 
 
-async def _rating_changes(games: LiveGames, match: FinishedMatch) -> tuple[RatingChange, ...]:
+def _rating_changes(recorded: MatchSummary | None) -> tuple[RatingChange, ...]:
     """Each seat's rating before and after the match, as the match history holds them."""
-    recorded = await games.matches.match(match.id)
     if recorded is None:
         return ()
     return tuple(

@@ -8,20 +8,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from domain.arenas.scoring import Sheet
+from typing import Generic, Protocol, TypeVar
 
 PODIUM = 3
 
 
+class Scorecard(Protocol):
+    """What ranking reads of a player's record: a ``scoring.Sheet``, or a live score kept from one."""
+
+    @property
+    def points(self) -> int: ...
+
+    @property
+    def performance(self) -> int | None: ...
+
+    @property
+    def games(self) -> int: ...
+
+
+Card = TypeVar("Card", bound=Scorecard)
+
+
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Generic[Card]):
     rank: int
     user_id: str
-    sheet: Sheet
+    sheet: Card
 
 
-def rank(sheets: Mapping[str, Sheet], joined: Sequence[str] = ()) -> list[Standing]:
+def rank(sheets: Mapping[str, Card], joined: Sequence[str] = ()) -> list[Standing[Card]]:
     """Every player of ``sheets`` in order: points, then performance (higher first), then the
     order in ``joined``, then user id. Equal points and performance share a rank."""
     order = {user_id: i for i, user_id in enumerate(joined)}
@@ -38,7 +53,7 @@ def rank(sheets: Mapping[str, Sheet], joined: Sequence[str] = ()) -> list[Standi
         )
 
     ordered = sorted(sheets, key=key)
-    standings: list[Standing] = []
+    standings: list[Standing[Card]] = []
     for i, user_id in enumerate(ordered):
         sheet = sheets[user_id]
         previous = standings[-1] if standings else None
@@ -51,6 +66,6 @@ def rank(sheets: Mapping[str, Sheet], joined: Sequence[str] = ()) -> list[Standi
     return standings
 
 
-def podium(standings: Sequence[Standing]) -> list[Standing]:
+def podium(standings: Sequence[Standing[Card]]) -> list[Standing[Card]]:
     """The players ranked in the first three places who finished a game."""
     return [s for s in standings if s.rank <= PODIUM and s.sheet.games > 0]

@@ -49,6 +49,22 @@ async def test_a_player_who_pauses_leaves_the_pool_once(arena_live: ArenaLive) -
     assert [p.user_id for p in await arena_live.waiting(A)] == ["u-bea"]
 
 
+async def test_a_player_who_steps_away_leaves_the_pool_marked_until_they_wait_again(
+    arena_live: ArenaLive,
+) -> None:
+    await fill(arena_live, "anna", "bea")
+
+    await arena_live.step_away(A, "u-anna", "paused")
+    await arena_live.step_away(
+        A, "u-carlo", "left"
+    )  # seated elsewhere, or never waiting: marked all the same
+
+    assert [p.user_id for p in await arena_live.waiting(A)] == ["u-bea"]
+    assert await arena_live.away(A) == {"u-anna": "paused", "u-carlo": "left"}
+    await arena_live.wait(A, pooled("anna"))
+    assert await arena_live.away(A) == {"u-carlo": "left"}
+
+
 async def test_seating_takes_every_player_out_of_the_pool_and_gives_each_their_table(
     arena_live: ArenaLive,
 ) -> None:
@@ -93,6 +109,17 @@ async def test_a_fence_lower_than_one_already_used_is_refused(arena_live: ArenaL
     assert await arena_live.seat(A, [table("g2", "carlo", "dario")], fence=7)
 
 
+async def test_a_seated_player_is_not_put_in_the_pool(arena_live: ArenaLive) -> None:
+    await fill(arena_live, "anna", "bea")
+    await arena_live.seat(A, [table("g1", "anna", "bea")], fence=1)
+
+    assert not await arena_live.wait(A, pooled("anna"))
+
+    assert await arena_live.waiting(A) == []
+    await arena_live.unseat(A, "g1")
+    assert await arena_live.wait(A, pooled("anna"))
+
+
 async def test_unseating_ends_a_table_once_and_keeps_a_newer_one(arena_live: ArenaLive) -> None:
     await fill(arena_live, "anna", "bea")
     await arena_live.seat(A, [table("g1", "anna", "bea")], fence=1)
@@ -130,6 +157,7 @@ async def test_forgetting_an_arena_drops_its_pool_tables_scores_and_sightings(ar
     await arena_live.seat(A, [table("g1", "anna", "bea")], fence=1)
     await arena_live.post(A, LiveScore("u-anna", 2, 1500, 1, False))
     await arena_live.touch(A, ["u-anna"], T0)
+    await arena_live.step_away(A, "u-carlo", "paused")
 
     await arena_live.forget(A)
 
@@ -138,3 +166,4 @@ async def test_forgetting_an_arena_drops_its_pool_tables_scores_and_sightings(ar
     assert await arena_live.seating_of(A, "u-anna") is None
     assert await arena_live.scores(A) == {}
     assert await arena_live.seen(A) == {}
+    assert await arena_live.away(A) == {}

@@ -48,6 +48,21 @@ async def test_the_list_holds_public_arenas_not_over_soonest_first(arena_reposit
     assert [a.id for a in await arena_repository.listed(T0, 2)] == ["now", "soon"]
 
 
+async def test_the_unfinished_arenas_are_those_started_without_final_standings(
+    arena_repository: ArenaRepository,
+) -> None:
+    for made in (
+        arena("over", T0 - 7200, minutes=60),
+        arena("closed", T0 - 7200, minutes=60),
+        arena("hidden", T0 - 60, public=False),
+        arena("soon", T0 + 600),
+    ):
+        await arena_repository.create(made)
+    await arena_repository.finish("closed", [])
+
+    assert [a.id for a in await arena_repository.unfinished(T0)] == ["over", "hidden"]
+
+
 async def test_a_player_enters_an_arena_once_and_entrants_come_in_joining_order(
     arena_repository: ArenaRepository,
 ) -> None:

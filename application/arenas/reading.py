@@ -1,0 +1,162 @@
+"""What anyone may read of an arena: its facts and clock, its standings (live while it runs, final
+once stored), its games in progress, the caller's own place and streak, the podium, and every
+recorded game (what a recomputation of the standings starts from)."""
+
+from __future__ import annotations
+
+from application.arenas.context import ArenaContext
+from application.arenas.entry import find_arena
+from application.arenas.records import LiveScore
+from domain.arenas.arena import Arena, ArenaStatus
+from domain.arenas.standings import PODIUM, rank
+from domain.engine import JSON
+
+NOBODY = LiveScore("", 0, None, 0, False)
+
+
+def arena_summary(context: ArenaContext, arena: Arena, now: float) -> JSON:
+    """An arena's facts, its status at ``now`` and the seconds to its start (upcoming) or end."""
+    engine = context.games.registry.get(arena.game_type)
+    return {
+        "id": arena.id,
+        "name": arena.name,
+        "game_type": arena.game_type,
+        "game_name": engine.name,
+        "starts_at": arena.starts_at,
+        "ends_at": arena.ends_at,
+        "minutes": arena.minutes,
+        "turn_time": arena.turn_seconds,
+        "options": dict(arena.options),
+        "public": arena.public,
+        "berserk": arena.berserk,
+        "status": arena.status(now).value,
+        "seconds_left": round(arena.seconds_left(now), 1),
+        "server_time": now,
+    }
+
+
+async def listed_arenas(context: ArenaContext, limit: int = 50) -> list[JSON]:
+    now = context.games.clock.now()
+    return [arena_summary(context, arena, now) for arena in await context.arenas.listed(now, limit)]
+
+
+async def standings(context: ArenaContext, arena: Arena) -> list[JSON]:
+    """Every player's place. Once the final standings are stored they are the answer; before, the
+    live scores of the entrants, each with what they are doing now."""
+    final = await context.arenas.final(arena.id)
+    if final is not None:
+        return [
+            {
+                "rank": s.rank,
+                "user_id": s.user_id,
+                "name": s.name,
+                "points": s.points,
+                "games": s.games,
+                "wins": s.wins,
+                "performance": s.performance,
+                "on_fire": False,
+                "status": "done",
+            }
+            for s in final
+        ]
+    live = context.live
+    entrants = await context.arenas.entrants(arena.id)
+    scores, away = await live.scores(arena.id), await live.away(arena.id)
+    waiting = {entry.user_id for entry in await live.waiting(arena.id)}
+    playing = {user_id for seating in await live.seatings(arena.id) for user_id in seating.user_ids}
+
+    def doing(user_id: str) -> str:
+        if user_id in playing:
+            return "playing"
+        if user_id in waiting:
+            return "waiting"
+        return away.get(user_id, "idle")
+
+    names = {e.user_id: e.name for e in entrants}
+    cards = {
+        e.user_id: scores.get(e.user_id, NOBODY)
+        for e in entrants
+        if e.user_id in scores or away.get(e.user_id) != "left"
+    }
+    return [
+        {
+            "rank": s.rank,
+            "user_id": s.user_id,
+            "name": names[s.user_id],
+            "points": s.sheet.points,
+            "games": s.sheet.games,
+            "performance": s.sheet.performance,
+            "on_fire": s.sheet.on_fire,
+            "status": doing(s.user_id),
+        }
+        for s in rank(cards, [e.user_id for e in entrants])
+    ]
+
+
+async def tables(context: ArenaContext, arena: Arena) -> list[JSON]:
+    """The games in progress (anyone may watch them)."""
+    return [
+        {"game_id": s.game_id, "players": list(s.names), "berserk": list(s.berserk), "since": s.formed}
+        for s in await context.live.seatings(arena.id)
+    ]
+
+
+async def arena_view(context: ArenaContext, arena_id: str, user_id: str | None) -> JSON:
+    """The arena page: facts and clock, standings, tables, the caller's own line, the podium."""
+    arena = await find_arena(context, arena_id)
+    shared = await shared_view(context, arena)
+    seating = await context.live.seating_of(arena.id, user_id) if user_id else None
+    return with_your_line(shared, user_id, seating.game_id if seating else None)
+
+
+async def shared_view(context: ArenaContext, arena: Arena) -> JSON:
+    """What every reader of the arena sees alike (``with_your_line`` adds the reader's own)."""
+    now = context.games.clock.now()
+    view = arena_summary(context, arena, now)
+    ranked = await standings(context, arena)
+    view["standings"] = ranked
+    view["tables"] = await tables(context, arena) if arena.status(now) is not ArenaStatus.UPCOMING else []
+    finished = view["status"] == ArenaStatus.FINISHED.value
+    view["podium"] = [row for row in ranked if row["rank"] <= PODIUM and row["games"] > 0] if finished else []
+    return view
+
+
+def with_your_line(shared: JSON, user_id: str | None, game_id: str | None) -> JSON:
+    """``shared`` with ``you``: the reader's place, points, streak, status and current game."""
+    mine = next((row for row in shared["standings"] if row["user_id"] == user_id), None)
+    return {
+        **shared,
+        "you": {
+            "joined": mine is not None,
+            "status": mine["status"] if mine else None,
+            "rank": mine["rank"] if mine else None,
+            "points": mine["points"] if mine else 0,
+            "on_fire": bool(mine and mine["on_fire"]),
+            "game_id": game_id,
+        },
+    }
+
+
+async def arena_games(context: ArenaContext, arena_id: str) -> list[JSON]:
+    """Every recorded game of the arena, by start: who played, each one's outcome and berserk."""
+    arena = await find_arena(context, arena_id)
+    by_game: dict[str, JSON] = {}
+    for game in await context.arenas.games(arena.id):
+        entry = by_game.setdefault(
+            game.game_id,
+            {
+                "game_id": game.game_id,
+                "started_at": game.started_at,
+                "finished_at": game.finished_at,
+                "players": [],
+            },
+        )
+        entry["players"].append(
+            {
+                "user_id": game.user_id,
+                "outcome": game.outcome.value,
+                "berserk": game.berserk,
+                "opponent_rating": game.opponent_rating,
+            }
+        )
+    return list(by_game.values())
