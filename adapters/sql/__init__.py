@@ -11,5 +11,7 @@ builds every statement with pypika for either dialect; ``rows`` turns rows
 back into records; ``replay`` holds the rating arithmetic (also used by the
 in-memory repository); ``migrations`` finds and applies the numbered schema
 files of the ``migrations`` package; ``finishing_writes`` lets a write end
-when its caller is cancelled.
+when its caller is cancelled. ``arenas`` is the arena repository on the same
+executor (``SqlMatchRepository.arenas()``), with its ``arena_queries`` and
+``arena_rows``.
 """

@@ -18,6 +18,7 @@ from typing import Any
 
 from adapters.sql import queries, rows
 from adapters.sql.adoption import adopt_in
+from adapters.sql.arenas import SqlArenaRepository
 from adapters.sql.executor import Executor, MissingTable
 from adapters.sql.finishing_writes import FinishingWrites
 from adapters.sql.guards import ADOPTING, MIGRATING, REBUILDING, RECORDING
@@ -40,6 +41,7 @@ class SqlMatchRepository:
         self._dialect = executor.dialect
         self._migrations = migrations_package
         self._writes = FinishingWrites(executor.name)
+        self._arenas = SqlArenaRepository(executor, self._writes)
 
     async def open(self) -> None:
         await self._executor.open()
@@ -47,6 +49,11 @@ class SqlMatchRepository:
     async def close(self) -> None:
         await self._writes.drain()
         await self._executor.close()
+
+    def arenas(self) -> SqlArenaRepository:
+        """The ``ArenaRepository`` on the same executor (pool or connection) and the same finishing
+        writes, opened and closed with this repository; one per match repository."""
+        return self._arenas
 
     async def ping(self, timeout: float = 1.0) -> None:
         """``HealthProbe``: the executor's ping, within ``timeout`` seconds or ``StorageUnavailable``."""

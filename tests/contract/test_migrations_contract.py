@@ -17,7 +17,7 @@ from adapters.sql.dialect import Dialect, Statement, statement
 from application.results.archive import FinishedMatch, Participant, Rating
 from tests.contract.match_factories import MIGRATION_TARGETS, MigrationTarget
 
-REAL = ["0001_matches", "0002_rated_matches", "0003_match_records"]
+REAL = ["0001_matches", "0002_rated_matches", "0003_match_records", "0004_arenas"]
 
 
 @pytest.fixture(params=list(MIGRATION_TARGETS))
