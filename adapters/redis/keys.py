@@ -18,9 +18,18 @@ alone decides the slot):
   over the masters;
 * the quick-match pool's keys all carry ``{<prefix>:pool}`` (its claim takes
   several seekers atomically; the pool holds players waiting, not games);
+* every key of a running arena — its pool, its tables, its players' current
+  tables, its live scores, its last sightings, its away marks, its fence — carries the arena's
+  tag ``{<prefix>:arena:<arena id>}`` (a seating checks the pool and the fence
+  and writes the tables in one script), so the arenas spread over the slots;
+* a lease and its token counter carry the lease's tag ``{<prefix>:lease:<name>}``
+  (taking a lease reads the one and increments the other in one script);
 * a join code, a user's game index, a login, the worker loads keep their
   untagged names (each is read and written alone), and the global channels
-  (deadline wake-ups, lobby notices) stay plain pub/sub channels.
+  (deadline wake-ups, lobby notices, arena notices) stay plain pub/sub channels.
+
+On one server the same keys are ``<prefix>:arena:<arena id>:…`` and
+``<prefix>:lease:<name>:…`` (no braces).
 """
 
 from __future__ import annotations
@@ -150,6 +159,73 @@ class RedisKeys:
     def pool_assignment(self, user_id: str) -> str:
         """The JSON of the group a user was claimed into (TTL given by the claim)."""
         return f"{self._pool}:assigned:{user_id}"
+
+    # --- arenas -------------------------------------------------------------
+
+    def _arena(self, arena_id: str) -> str:
+        """What a running arena's keys start with: its hash tag on a cluster, else plain."""
+        return f"{{{self.prefix}:arena:{arena_id}}}" if self.cluster else f"{self.prefix}:arena:{arena_id}"
+
+    def arena_pool(self, arena_id: str) -> str:
+        """Hash of an arena's pool: user id → ``Pooled`` JSON (``arena_codec``)."""
+        return f"{self._arena(arena_id)}:pool"
+
+    def arena_tables(self, arena_id: str) -> str:
+        """Hash of an arena's tables in play: game id → ``Seating`` JSON."""
+        return f"{self._arena(arena_id)}:tables"
+
+    def arena_current(self, arena_id: str) -> str:
+        """Hash of each seated player's current table: user id → game id."""
+        return f"{self._arena(arena_id)}:current"
+
+    def arena_scores(self, arena_id: str) -> str:
+        """Hash of an arena's live scores: user id → ``LiveScore`` JSON."""
+        return f"{self._arena(arena_id)}:scores"
+
+    def arena_seen(self, arena_id: str) -> str:
+        """Hash of when each player of an arena was last connected: user id → epoch seconds."""
+        return f"{self._arena(arena_id)}:seen"
+
+    def arena_away(self, arena_id: str) -> str:
+        """Hash of the players of an arena who stepped away: user id → why (``paused``, ``left``)."""
+        return f"{self._arena(arena_id)}:away"
+
+    def arena_fence(self, arena_id: str) -> str:
+        """The highest fencing token a seating of the arena has used."""
+        return f"{self._arena(arena_id)}:fence"
+
+    def arena_keys(self, arena_id: str) -> list[str]:
+        """Every key of a running arena, in one hash slot on a cluster: pool, tables, current
+        tables, scores, sightings, away marks, fence (the order ``RedisArenaLive``'s scripts take
+        them in)."""
+        return [
+            self.arena_pool(arena_id),
+            self.arena_tables(arena_id),
+            self.arena_current(arena_id),
+            self.arena_scores(arena_id),
+            self.arena_seen(arena_id),
+            self.arena_away(arena_id),
+            self.arena_fence(arena_id),
+        ]
+
+    @property
+    def arena_events(self) -> str:
+        """Pub/sub channel announcing the id of an arena that changed (``ArenaNotices``)."""
+        return f"{self.prefix}:arenas:events"
+
+    # --- leases ---------------------------------------------------------------
+
+    def _lease(self, name: str) -> str:
+        """What a lease's keys start with: its hash tag on a cluster, else plain."""
+        return f"{{{self.prefix}:lease:{name}}}" if self.cluster else f"{self.prefix}:lease:{name}"
+
+    def lease(self, name: str) -> str:
+        """A named lease: ``<token>:<holder>``, expiring with the lease (``PX``)."""
+        return f"{self._lease(name)}:holder"
+
+    def lease_tokens(self, name: str) -> str:
+        """The counter of a named lease's fencing tokens (only ever incremented)."""
+        return f"{self._lease(name)}:tokens"
 
     # --- computer players' questions ----------------------------------------
 

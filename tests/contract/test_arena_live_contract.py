@@ -145,6 +145,23 @@ async def test_a_score_from_fewer_games_never_replaces_one_from_more(arena_live:
     assert await arena_live.scores(A) == {"u-anna": two, "u-bea": LiveScore("u-bea", 0, None, 1, False)}
 
 
+async def test_a_score_from_as_many_games_replaces_the_stored_one(arena_live: ArenaLive) -> None:
+    first = LiveScore("u-anna", 2, 1600, 1, on_fire=False)
+    corrected = LiveScore("u-anna", 3, 1650, 1, on_fire=False)  # only "more games" keeps the stored one
+
+    assert await arena_live.post(A, first)
+    assert await arena_live.post(A, corrected)
+
+    assert await arena_live.scores(A) == {"u-anna": corrected}
+
+
+async def test_an_earlier_touch_never_moves_the_last_sighting_back(arena_live: ArenaLive) -> None:
+    await arena_live.touch(A, ["u-anna"], T0 + 20)
+    await arena_live.touch(A, ["u-anna", "u-bea"], T0)
+
+    assert await arena_live.seen(A) == {"u-anna": T0 + 20, "u-bea": T0}
+
+
 async def test_last_seen_is_the_latest_touch(arena_live: ArenaLive) -> None:
     await arena_live.touch(A, ["u-anna", "u-bea"], T0)
     await arena_live.touch(A, ["u-anna"], T0 + 20)

@@ -207,7 +207,7 @@ class Races:
 
 
 def is_busy(frame: dict[str, Any]) -> bool:
-    return frame["type"] == "error" and frame["code"] == "busy"
+    return bool(frame["type"] == "error" and frame["code"] == "busy")
 
 
 async def race(
