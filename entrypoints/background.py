@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from application.arenas.director import ArenaDirector
+from application.arenas.feed import ArenaFeed
 from application.finding.open_tables import LobbyFeed
 from application.finding.quick_match import Matchmaker
 from application.operations.shared_lateness import SharedLateness
@@ -53,6 +55,8 @@ class BackgroundJobs:
     lobby_feed: LobbyFeed
     matchmaker: Matchmaker
     attendance: Attendance
+    arena_director: ArenaDirector
+    arena_feed: ArenaFeed
     loop_lag: LoopLag
     lateness: SharedLateness
     share_lateness: bool  # nothing reads the shared lateness when the busy guard is off
@@ -67,6 +71,8 @@ class BackgroundJobs:
             asyncio.create_task(self.lobby_feed.run(), name="tavolo-lobby-feed"),
             asyncio.create_task(self.matchmaker.run(), name="tavolo-matchmaker"),
             asyncio.create_task(self.attendance.run(), name="tavolo-attendance"),
+            asyncio.create_task(self.arena_director.run(), name="tavolo-arena-director"),
+            asyncio.create_task(self.arena_feed.run(), name="tavolo-arena-feed"),
             asyncio.create_task(self.loop_lag.run(), name="tavolo-loop-lag"),
         ]
         if self.share_lateness:

@@ -23,7 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, unquote
 
+import orjson
+
+from domain.arenas.recurring import Recurring, parse_schedule
 from domain.bots.search import Budget
+from domain.errors import InvalidArena
 from entrypoints.config_errors import ConfigError
 from entrypoints.oidc_settings import OIDC_PARTS, OidcProviderSettings, oidc_providers
 from entrypoints.variables import PARTS, VARIABLE, Parse, Variable, derived, part, setting
@@ -118,6 +122,25 @@ def each(parse_item: Parse) -> Parse:
         return tuple(parse_item(name, item) for item in names(name, raw))
 
     return parse
+
+
+def arena_schedule(name: str, raw: str) -> tuple[Recurring, ...]:
+    """The operator's recurring arenas: a JSON list of objects (``domain.arenas.recurring``), or
+    ``@`` and the path of a file holding one."""
+    if raw.startswith("@"):
+        try:
+            with open(raw[1:], encoding="utf-8") as file:
+                raw = file.read()
+        except OSError as error:
+            raise ConfigError(f"{name}: cannot read {raw[1:]!r} ({error.strerror})") from None
+    try:
+        entries = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        raise ConfigError(f"{name} is a JSON list of recurring arenas (or @file)") from None
+    try:
+        return tuple(parse_schedule(entries))
+    except InvalidArena as error:
+        raise ConfigError(f"{name}: {error}") from None
 
 
 def level_name(name: str, raw: str) -> str:
@@ -255,6 +278,19 @@ class Settings:
         seconds,
         30.0,
         "a player's time to move before a random legal move is played (fractions allowed)",
+    )
+    arena_schedule: tuple[Recurring, ...] = setting(
+        "ARENA_SCHEDULE",
+        arena_schedule,
+        (),
+        "the recurring arenas, a JSON list (or `@` and a file holding one); the README's"
+        ' "Arenas" section gives the format',
+    )
+    arena_shortest_minutes: int = setting(
+        "ARENA_SHORTEST_MINUTES",
+        whole_number(1),
+        10,
+        "the shortest arena a player may create, in minutes (the longest is 120)",
     )
     turn_time_choices: tuple[float, ...] = setting(
         "TURN_TIME_CHOICES",

@@ -25,16 +25,20 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from dependency_injector import containers, providers
 
+from adapters.memory.arena_live import MemoryArenaLive
+from adapters.memory.arena_notices import MemoryArenaNotices
+from adapters.memory.arenas import MemoryArenaRepository
 from adapters.memory.clock import SystemClock
 from adapters.memory.commits import MemoryCommits
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.game_store import MemoryGameStore
+from adapters.memory.leases import MemoryLeases
 from adapters.memory.lobby_notices import MemoryLobbyNotices
 from adapters.memory.login_sessions import MemoryLoginSessions
 from adapters.memory.match_pool import MemoryMatchPool
@@ -46,11 +50,14 @@ from adapters.memory.thinking_requests import MemoryThinkingRequests
 from adapters.memory.worker_loads import MemoryWorkerLoads
 from adapters.oidc import OidcProvider
 from adapters.postgres.matches import PostgresMatchRepository
+from adapters.redis.arena_live import RedisArenaLive
+from adapters.redis.arena_notices import RedisArenaNotices
 from adapters.redis.commits import RedisCommits
 from adapters.redis.connection import Client, connect, connect_cluster, learn_the_slot_map
 from adapters.redis.deadlines import RedisDeadlineQueue
 from adapters.redis.game_store import RedisGameStore
 from adapters.redis.keys import RedisKeys
+from adapters.redis.leases import RedisLeases
 from adapters.redis.lobby_notices import RedisLobbyNotices
 from adapters.redis.login_sessions import RedisLoginSessions
 from adapters.redis.match_pool import RedisMatchPool
@@ -61,6 +68,11 @@ from adapters.redis.thinking_requests import RedisThinkingRequests
 from adapters.redis.worker_loads import RedisWorkerLoads
 from adapters.sqlite.matches import SqliteMatchRepository
 from adapters.thinking.process_pool import ProcessPoolThinking
+from application.arenas.context import ArenaContext
+from application.arenas.director import ArenaDirector
+from application.arenas.feed import ArenaFeed
+from application.arenas.ports import ArenaLive, ArenaNotices, ArenaRepository, Leases
+from application.arenas.scoring import ArenaScoring
 from application.finding.open_tables import LobbyFeed
 from application.finding.quick_match import Matchmaker
 from application.identity.oidc_login import IdentityProvider
@@ -119,6 +131,9 @@ class LiveState:
     pool: MatchPool
     loads: WorkerLoads
     thinking_requests: ThinkingRequests
+    arena_live: ArenaLive
+    leases: Leases
+    arena_notices: ArenaNotices
 
 
 LiveBackend = Literal["memory", "redis", "cluster"]
@@ -156,6 +171,9 @@ async def memory_live_state(settings: Settings, clock: Clock) -> AsyncIterator[L
         pool=MemoryMatchPool(clock),
         loads=MemoryWorkerLoads(clock),
         thinking_requests=MemoryThinkingRequests(clock),
+        arena_live=MemoryArenaLive(),
+        leases=MemoryLeases(clock),
+        arena_notices=MemoryArenaNotices(),
     )
 
 
@@ -170,10 +188,11 @@ async def redis_live_state(settings: Settings, cluster: bool) -> AsyncIterator[L
     else:
         client = connect(settings.redis_url or "", client_name=settings.redis_key_prefix)
     keys = RedisKeys(settings.redis_key_prefix, cluster=cluster)
-    notifier, deadlines, lobby = (
+    notifier, deadlines, lobby, arena_notices = (
         RedisNotifier(client, keys),
         RedisDeadlineQueue(client, keys),
         RedisLobbyNotices(client, keys),
+        RedisArenaNotices(client, keys),
     )
     try:
         yield LiveState(
@@ -199,8 +218,12 @@ async def redis_live_state(settings: Settings, cluster: bool) -> AsyncIterator[L
             pool=RedisMatchPool(client, keys),
             loads=RedisWorkerLoads(client, keys),
             thinking_requests=RedisThinkingRequests(client, keys),
+            arena_live=RedisArenaLive(client, keys),
+            leases=RedisLeases(client, keys),
+            arena_notices=arena_notices,
         )
     finally:
+        await arena_notices.close()
         await lobby.close()
         await notifier.close()
         await deadlines.close()
@@ -323,7 +346,49 @@ async def thinking_pool(settings: Settings) -> AsyncIterator[Thinking]:
         await pool.close()
 
 
+def arena_repository(matches: MatchRepository) -> ArenaRepository:
+    """Arenas are kept where matches are: the SQL database's own, else this process's memory."""
+    if isinstance(matches, SqliteMatchRepository | PostgresMatchRepository):
+        return matches.arenas()
+    return MemoryArenaRepository()
+
+
+def arena_context(
+    games: LiveGames, live: LiveState, arenas: ArenaRepository, settings: Settings
+) -> ArenaContext:
+    return ArenaContext(
+        games=games,
+        arenas=arenas,
+        live=live.arena_live,
+        leases=live.leases,
+        notices=live.arena_notices,
+        schedule=settings.arena_schedule,
+        shortest_minutes=settings.arena_shortest_minutes,
+    )
+
+
 def live_games(
+    registry: EngineRegistry,
+    live: LiveState,
+    clock: Clock,
+    matches: MatchRepository,
+    timeouts: Timeouts,
+    metrics: Metrics,
+    settings: Settings,
+    thinking: Thinking,
+    arenas: ArenaRepository,
+) -> LiveGames:
+    """The live games; a recorded arena game scores in its arena (``ArenaScoring``, which reads
+    ratings and the clock through games that do not score themselves)."""
+    bare = _live_games(registry, live, clock, matches, timeouts, metrics, settings, thinking)
+    unknown = sorted({r.game_type for r in settings.arena_schedule} - set(registry.game_types))
+    if unknown:
+        raise ConfigError(f"ARENA_SCHEDULE names game types not installed here: {', '.join(unknown)}")
+    scoring = ArenaScoring(arena_context(bare, live, arenas, settings))
+    return replace(bare, arena_scoring=scoring)
+
+
+def _live_games(
     registry: EngineRegistry,
     live: LiveState,
     clock: Clock,
@@ -388,9 +453,13 @@ class Container(containers.DeclarativeContainer):
         trick_pause=settings.provided.trick_pause_seconds,
     )
     thinking: providers.Provider[Thinking] = providers.Resource(thinking_pool, settings)
+    arena_store: providers.Provider[ArenaRepository] = providers.Singleton(arena_repository, matches)
     games = providers.Singleton(
-        live_games, registry, live, clock, matches, timeouts, metrics, settings, thinking
+        live_games, registry, live, clock, matches, timeouts, metrics, settings, thinking, arena_store
     )
+    arenas = providers.Singleton(arena_context, games, live, arena_store, settings)
+    arena_director = providers.Singleton(ArenaDirector, arenas)
+    arena_feed = providers.Singleton(ArenaFeed, arenas)
     archive = providers.Singleton(Archive, registry, matches)
     hub = providers.Singleton(GameHub, games, live.provided.notifier, live.provided.presence)
     lobby_feed = providers.Singleton(LobbyFeed, games, live.provided.lobby)
@@ -428,6 +497,8 @@ class Container(containers.DeclarativeContainer):
         lobby_feed=lobby_feed,
         matchmaker=matchmaker,
         attendance=attendance,
+        arena_director=arena_director,
+        arena_feed=arena_feed,
         loop_lag=loop_lag,
         lateness=lateness,
         share_lateness=providers.Callable(bool, settings.provided.busy_lag_ms),

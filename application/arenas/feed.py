@@ -62,9 +62,15 @@ class ArenaFeed:
     def watching(self, arena_id: str) -> int:
         return len(self._watchers.get(arena_id, ()))
 
+    async def update_one(self, arena_id: str, watcher: ArenaWatcher) -> None:
+        """Send ``arena_id``'s view (and a ready table) to ``watcher`` alone: it just began to follow."""
+        await self._send(arena_id, [watcher])
+
     async def update(self, arena_id: str) -> None:
         """Send ``arena_id``'s view (and any ready table) to its watchers here, now."""
-        watchers = list(self._watchers.get(arena_id, ()))
+        await self._send(arena_id, list(self._watchers.get(arena_id, ())))
+
+    async def _send(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
         if not watchers:
             return
         arena = await self._context.arenas.get(arena_id)

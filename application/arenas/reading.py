@@ -160,3 +160,36 @@ async def arena_games(context: ArenaContext, arena_id: str) -> list[JSON]:
             }
         )
     return list(by_game.values())
+
+
+async def arena_standings(context: ArenaContext, arena_id: str) -> JSON:
+    arena = await find_arena(context, arena_id)
+    return {
+        "status": arena.status(context.games.clock.now()).value,
+        "standings": await standings(context, arena),
+    }
+
+
+async def my_arenas(context: ArenaContext, user_id: str, limit: int = 50) -> list[JSON]:
+    """The arenas a player entered, latest first, each with their final place once it is stored."""
+    now = context.games.clock.now()
+    played = []
+    for entry in await context.arenas.arenas_of(user_id, limit):
+        s = entry.standing
+        standing: JSON | None = (
+            None
+            if s is None
+            else {
+                "rank": s.rank,
+                "user_id": s.user_id,
+                "name": s.name,
+                "points": s.points,
+                "games": s.games,
+                "wins": s.wins,
+                "performance": s.performance,
+                "on_fire": False,
+                "status": "done",
+            }
+        )
+        played.append({"arena": arena_summary(context, entry.arena, now), "standing": standing})
+    return played

@@ -35,6 +35,7 @@ from entrypoints.errors import (
     http_status,
 )
 from entrypoints.http import (
+    arenas,
     auth,
     bots,
     context,
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 GC_THRESHOLDS = (50_000, 50, 100)  # CPython's own are (700, 10, 10)
 _app_numbers = itertools.count(1)
 WIRED = (
+    arenas,
     auth,
     bots,
     context,
@@ -94,6 +96,7 @@ def create_app(settings: Settings, container: Container | None = None, name: str
         game_routes.bp,
         bots.bp,
         matches.bp,
+        arenas.bp,
         ws.bp,
         lobby_ws.bp,
         static.bp,

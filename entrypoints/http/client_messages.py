@@ -102,7 +102,16 @@ class CancelSeek:
     ACTIONS: ClassVar[tuple[str, ...]] = ("cancel",)
 
 
-LobbyMessage = ListTables | Seek | CancelSeek
+@dataclass(frozen=True)
+class FollowArena:
+    """Send me this arena's standings as they change, and my table in it when it is ready
+    (``arena_id`` ``None``: stop following)."""
+
+    ACTIONS: ClassVar[tuple[str, ...]] = ("arena",)
+    arena_id: str | None
+
+
+LobbyMessage = ListTables | Seek | CancelSeek | FollowArena
 """A message on the lobby's socket."""
 
 
@@ -147,7 +156,12 @@ def parse_lobby_message(raw: str | bytes | None) -> LobbyMessage:
         return _seek(message)
     if action in CancelSeek.ACTIONS:
         return CancelSeek()
-    raise InvalidAction("the lobby takes 'tables', 'seek' and 'cancel'")
+    if action in FollowArena.ACTIONS:
+        arena_id = message.get("arena_id")
+        if arena_id is not None and (not isinstance(arena_id, str) or not 0 < len(arena_id) <= 64):
+            raise InvalidAction("'arena_id' names an arena, or is null")
+        return FollowArena(arena_id)
+    raise InvalidAction("the lobby takes 'tables', 'seek', 'cancel' and 'arena'")
 
 
 def _seek(message: Mapping[str, Any]) -> Seek:

@@ -4,11 +4,12 @@
 are not attached to a path: they describe the frames the server sends on a
 game's socket (``WsStateFrame``, ``WsGameOverFrame``, ``WsPresenceFrame``,
 ``WsSuggestionFrame``, ``WsErrorFrame``, with ``WsEvent`` inside a state frame), on the lobby's
-(``WsOpenTablesFrame``, ``WsSeekingFrame``, ``WsMatchedFrame``) and the
+(``WsOpenTablesFrame``, ``WsSeekingFrame``, ``WsMatchedFrame``, ``WsArenaFrame``,
+``WsArenaTableFrame``) and the
 messages a client sends: on a game's socket ``WsSnapshotRequest``,
 ``WsRematchRequest``, ``WsSuggestRequest`` and ``WsAction`` (a move: also the shape of every entry of
-a view's ``legal_moves``), on the lobby's ``WsTablesRequest``, ``WsSeek`` and
-``WsSeekCancel``. ``CLIENT_MESSAGES`` ties each typed message of
+a view's ``legal_moves``), on the lobby's ``WsTablesRequest``, ``WsSeek``,
+``WsSeekCancel`` and ``WsArenaFollow``. ``CLIENT_MESSAGES`` ties each typed message of
 ``entrypoints.http.client_messages`` to its schema.
 """
 
@@ -17,7 +18,17 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from domain.registry import EngineRegistry
-from entrypoints.http.client_messages import CancelSeek, ListTables, Move, Rematch, Seek, Snapshot, Suggest
+from entrypoints.http.arena_schemas import ArenaViewSchema
+from entrypoints.http.client_messages import (
+    CancelSeek,
+    FollowArena,
+    ListTables,
+    Move,
+    Rematch,
+    Seek,
+    Snapshot,
+    Suggest,
+)
 from entrypoints.http.schemas import ActionSchema, GameViewSchema, LobbySchema
 
 PLATFORM_EVENTS = (
@@ -231,6 +242,32 @@ class SeekCancelSchema(Schema):
     )
 
 
+class ArenaFollowSchema(Schema):
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(FollowArena.ACTIONS),
+        metadata={
+            "description": "follow an arena: its standings as they change (`arena` frames) and, for a "
+            "player in it, each table they are seated at (`arena_table` frames); following counts as "
+            "being present"
+        },
+    )
+    arena_id = fields.String(required=True, allow_none=True, metadata={"description": "null: stop following"})
+
+
+class ArenaFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("arena"))
+    arena = fields.Nested(
+        ArenaViewSchema, required=True, metadata={"description": "as `GET /api/arenas/{id}`"}
+    )
+
+
+class ArenaTableFrameSchema(Schema):
+    type = fields.String(required=True, validate=validate.Equal("arena_table"))
+    arena_id = fields.String(required=True)
+    game_id = fields.String(required=True, metadata={"description": "your table: open `/ws/games/{game_id}`"})
+
+
 CLIENT_MESSAGES: dict[type, str] = {
     Snapshot: "WsSnapshotRequest",
     Rematch: "WsRematchRequest",
@@ -239,6 +276,7 @@ CLIENT_MESSAGES: dict[type, str] = {
     ListTables: "WsTablesRequest",
     Seek: "WsSeek",
     CancelSeek: "WsSeekCancel",
+    FollowArena: "WsArenaFollow",
 }
 """Each typed client message (``entrypoints.http.client_messages``) and the component documenting it."""
 
@@ -250,6 +288,7 @@ COMPONENTS: dict[str, type[Schema]] = {
     "WsTablesRequest": TablesRequestSchema,
     "WsSeek": SeekSchema,
     "WsSeekCancel": SeekCancelSchema,
+    "WsArenaFollow": ArenaFollowSchema,
     "WsEvent": EventSchema,
     "WsStateFrame": StateFrameSchema,
     "WsGameOverFrame": GameOverFrameSchema,
@@ -259,4 +298,6 @@ COMPONENTS: dict[str, type[Schema]] = {
     "WsOpenTablesFrame": OpenTablesFrameSchema,
     "WsSeekingFrame": SeekingFrameSchema,
     "WsMatchedFrame": MatchedFrameSchema,
+    "WsArenaFrame": ArenaFrameSchema,
+    "WsArenaTableFrame": ArenaTableFrameSchema,
 }

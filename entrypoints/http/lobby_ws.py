@@ -9,14 +9,20 @@ match length only, e.g. ``{"deals_to_win": 2}``; only seekers of the same game
 type and options are seated together), answered ``{"type": "seeking", ...}``, and
 ``{"action": "cancel"}`` to stop (``{"type": "seek_cancelled"}``); when a
 table is made it gets ``{"type": "matched", "game_id": ..., "game_type": ...}``
-and is out of the pool. A socket that closes leaves the pool. ``{"action":
-"tables"}`` asks for the list again. Each frame is parsed at the edge into a
-typed message (``entrypoints.http.client_messages``) and dispatched on its
-type; any other action, and every refused message, gets an ``error``
-frame and the socket stays open; the edge's limits (frame size, message
-budget, Origin) are the game socket's. A worker that is stopping closes every
-lobby socket with 1012 ("service restart"), taking it out of the pool: the
-client reconnects (to any worker) and seeks again.
+and is out of the pool. ``{"action": "arena", "arena_id": ...}`` follows an arena
+(``null``: stop): the socket gets ``{"type": "arena", "arena": {...}}`` (the arena
+page's data, as ``GET /api/arenas/{id}``) at once and whenever it changes, and
+``{"type": "arena_table", "arena_id": ..., "game_id": ...}`` once per table the
+pairing seats its player at; while it follows, its player counts as present
+(a waiting player none of whose sockets is seen for 30 s is paused). A socket
+that closes leaves the pool. ``{"action": "tables"}`` asks for the list again.
+Each frame is parsed at the edge into a typed message
+(``entrypoints.http.client_messages``) and dispatched on its type; any other
+action, and every refused message, gets an ``error`` frame and the socket
+stays open; the edge's limits (frame size, message budget, Origin) are the
+game socket's. A worker that is stopping closes every lobby socket with 1012
+("service restart"), taking it out of the pool: the client reconnects (to any
+worker) and seeks again.
 """
 
 from __future__ import annotations
@@ -32,6 +38,9 @@ from sanic.exceptions import WebsocketClosed
 from sanic.request import Request
 from websockets.exceptions import ConnectionClosed
 
+from application.arenas.context import ArenaContext
+from application.arenas.entry import find_arena
+from application.arenas.feed import ArenaFeed
 from application.finding.open_tables import LobbyFeed, open_tables
 from application.finding.quick_match import Matchmaker
 from application.identity.caller import Identity
@@ -46,7 +55,13 @@ from entrypoints.config import Settings
 from entrypoints.container import Container
 from entrypoints.draining import RESTART_REASON, SERVICE_RESTART, Drain
 from entrypoints.errors import traceback_without_values, ws_error, ws_unavailable
-from entrypoints.http.client_messages import CancelSeek, ListTables, Seek, parse_lobby_message
+from entrypoints.http.client_messages import (
+    CancelSeek,
+    FollowArena,
+    ListTables,
+    Seek,
+    parse_lobby_message,
+)
 from entrypoints.http.context import identity
 from entrypoints.http.frames import internal_frame
 from entrypoints.http.ws import POLICY_VIOLATION, TRY_AGAIN_LATER
@@ -57,13 +72,24 @@ bp = Blueprint("lobby_ws")
 
 
 class LobbySocket:
-    """One lobby socket: a ``LobbyWatcher`` of the open tables and, while it seeks, a waiting
-    connection of the ``Matchmaker``."""
+    """One lobby socket: a ``LobbyWatcher`` of the open tables, while it seeks a waiting
+    connection of the ``Matchmaker``, and while it follows an arena an ``ArenaWatcher``."""
 
-    def __init__(self, ws: Websocket, clock: Clock) -> None:
+    def __init__(self, ws: Websocket, clock: Clock, user: Identity | None = None) -> None:
         self._ws = ws
         self._clock = clock
+        self._user = user
         self.seeking: Seeker | None = None
+
+    @property
+    def user_id(self) -> str | None:
+        return None if self._user is None else self._user.user_id
+
+    async def arena_changed(self, view: JSON) -> None:
+        await self.send({"type": "arena", "arena": view})
+
+    async def table_ready(self, arena_id: str, game_id: str) -> None:
+        await self.send({"type": "arena_table", "arena_id": arena_id, "game_id": game_id})
 
     async def tables(self, listed: list[JSON]) -> None:
         await self.send({"type": "open_tables", "tables": listed})
@@ -103,6 +129,8 @@ class _Serving(NamedTuple):
     feed: LobbyFeed
     matchmaker: Matchmaker
     settings: Settings
+    arenas: ArenaContext
+    arena_feed: ArenaFeed
 
 
 @bp.websocket("/ws/lobby")
@@ -115,6 +143,8 @@ async def lobby_socket(
     matchmaker: Matchmaker = Provide[Container.matchmaker],
     drain: Drain = Provide[Container.drain],
     settings: Settings = Provide[Container.settings],
+    arenas: ArenaContext = Provide[Container.arenas],
+    arena_feed: ArenaFeed = Provide[Container.arena_feed],
 ) -> None:
     """Its dependencies are injected once per connection, never per message."""
     try:
@@ -124,12 +154,13 @@ async def lobby_socket(
         await ws.send(orjson.dumps(ws_unavailable()).decode())
         await ws.close(TRY_AGAIN_LATER, "storage unavailable, try again later")
         return
-    socket = LobbySocket(ws, games.clock)
+    socket = LobbySocket(ws, games.clock, user)
     if not drain.enter(socket):  # it got in as the worker began to stop
         await ws.close(SERVICE_RESTART, RESTART_REASON)
         return
     try:
-        await _serve(request, ws, user, socket, _Serving(games, feed, matchmaker, settings))
+        serving = _Serving(games, feed, matchmaker, settings, arenas, arena_feed)
+        await _serve(request, ws, user, socket, serving)
     finally:
         drain.leave(socket)
 
@@ -137,7 +168,7 @@ async def lobby_socket(
 async def _serve(
     request: Request, ws: Websocket, user: Identity | None, socket: LobbySocket, serving: _Serving
 ) -> None:
-    games, feed, matchmaker, settings = serving
+    games, feed, matchmaker, settings, arenas, arena_feed = serving
     budget = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst, time.monotonic())
     try:
         try:
@@ -163,6 +194,14 @@ async def _serve(
                             await matchmaker.cancel(user.user_id, socket)
                         socket.seeking = None
                         await socket.send({"type": "seek_cancelled"})
+                    case FollowArena(arena_id=arena_id):
+                        arena_feed.unwatch(socket)
+                        if arena_id is not None:
+                            await find_arena(arenas, arena_id)  # not_found for an unknown one
+                            arena_feed.watch(arena_id, socket)
+                            if user is not None:
+                                await arenas.live.touch(arena_id, [user.user_id], games.clock.now())
+                            await arena_feed.update_one(arena_id, socket)
                     case _:
                         assert_never(message)
             except TavoloError as error:
@@ -181,6 +220,7 @@ async def _serve(
                 await socket.send(internal_frame())
     finally:
         feed.detach(socket)
+        arena_feed.unwatch(socket)
         if user is not None:
             try:
                 await matchmaker.cancel(user.user_id, socket)

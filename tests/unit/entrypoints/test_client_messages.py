@@ -16,6 +16,7 @@ from domain.errors import InvalidAction
 from entrypoints.http.client_messages import (
     CancelSeek,
     ClientMessage,
+    FollowArena,
     ListTables,
     LobbyMessage,
     Move,
@@ -37,6 +38,7 @@ EXAMPLES: dict[type, dict[str, Any]] = {
     ListTables: {"action": "tables"},
     Seek: {"action": "seek", "game_type": "briscola", "computers_after": 10, "options": {"deals_to_win": 2}},
     CancelSeek: {"action": "cancel"},
+    FollowArena: {"action": "arena", "arena_id": "a1b2c3"},
 }
 GAME_SOCKET = set(typing.get_args(ClientMessage))
 LOBBY_SOCKET = set(typing.get_args(LobbyMessage))
@@ -114,7 +116,7 @@ def test_the_lobby_refuses_an_action_it_does_not_take_naming_those_it_does() -> 
     assert parse_lobby_message(frame({"action": "cancel"})) == CancelSeek()
     with pytest.raises(InvalidAction) as refused:
         parse_lobby_message(frame({"action": "dance"}))
-    assert refused.value.message == "the lobby takes 'tables', 'seek' and 'cancel'"
+    assert refused.value.message == "the lobby takes 'tables', 'seek', 'cancel' and 'arena'"
 
 
 def test_each_example_is_read_as_its_own_type_on_its_own_socket() -> None:
