@@ -53,7 +53,11 @@ TICK_SECONDS = 0.5
 LEASE_SECONDS = 3.0
 REFRESH_SECONDS = 2.0  # how often the list of unfinished arenas is read again
 OPEN_GRACE_SECONDS = 3.0  # a seating not opened this long after it was made is opened here
-GONE_SECONDS = 600.0  # a seating whose game is nowhere this long after it was made is dropped
+YOUNG_SECONDS = 60.0  # ... looked at for this long after that
+GONE_SECONDS = (
+    600.0  # a seating whose game is nowhere (or long recorded) this long after it was made is dropped
+)
+MIND_EVERY_SECONDS = 5.0  # how often the lease holder looks at the tables (and at once on taking the lease)
 SCHEDULE_AHEAD_SECONDS = 24 * 3600.0
 SCHEDULE_EVERY_SECONDS = 300.0
 
@@ -68,6 +72,8 @@ class ArenaDirector:
         self._read_at = float("-inf")
         self._scheduled_at = float("-inf")
         self._wake = asyncio.Event()
+        self._tokens: dict[str, int] = {}  # the lease token each arena was last directed with here
+        self._minded: dict[str, float] = {}  # when each arena's tables were last looked at here
 
     @property
     def holder(self) -> str:
@@ -153,7 +159,12 @@ class ArenaDirector:
     async def _direct(self, arena: Arena, token: int, now: float) -> None:
         await self._pause_the_absent(arena, now)
         made = await self._pair(arena, token, now)
-        await self._mind_the_tables(arena, now)
+        fresh_lease = self._tokens.get(arena.id) != token
+        if fresh_lease or now - self._minded.get(arena.id, float("-inf")) >= MIND_EVERY_SECONDS:
+            if fresh_lease:
+                log.info("arena %s: pairing here (lease token %d)", arena.id, token)
+            self._tokens[arena.id], self._minded[arena.id] = token, now
+            await self._mind_the_tables(arena, now)
         if made:
             await self._context.notices.announce(arena.id)
 
@@ -229,17 +240,22 @@ class ArenaDirector:
         await table_opening.open_new_table(self._context.games, made.game_id, layout, again=True)
 
     async def _mind_the_tables(self, arena: Arena, now: float) -> None:
-        """Open a seating nobody opened; drop one whose game is gone or long recorded."""
+        """Open a seating nobody opened (its worker died between seating and opening: only a young
+        one can be); drop one whose game is gone (expired unplayed) or was recorded long ago."""
         for made in await self._context.live.seatings(arena.id):
+            age = now - made.formed
+            young = OPEN_GRACE_SECONDS <= age < OPEN_GRACE_SECONDS + YOUNG_SECONDS
+            if not young and age < GONE_SECONDS:
+                continue
             session = await self._context.games.store.get(made.game_id)
-            if session is None and now - made.formed >= GONE_SECONDS:
-                log.warning("arena %s: game %s is gone; its players are free again", arena.id, made.game_id)
-                await self._context.live.unseat(arena.id, made.game_id)
-            elif session is None and now - made.formed >= OPEN_GRACE_SECONDS:
+            if session is None and young:
                 log.warning("arena %s: game %s had no table yet: opening it here", arena.id, made.game_id)
                 await self._open(arena, made)
-            elif session is not None and session.phase == Phase.FINISHED and session.result_recorded:
-                await self._context.live.unseat(arena.id, made.game_id)  # its scoring was cut short
+            elif session is None or (session.phase == Phase.FINISHED and session.result_recorded):
+                log.warning(
+                    "arena %s: game %s is gone or long over; its players are free", arena.id, made.game_id
+                )
+                await self._context.live.unseat(arena.id, made.game_id)
 
     # --- an arena that is over ---------------------------------------------------------------
 

@@ -2,10 +2,12 @@
 
 A lobby socket that follows an arena is an ``ArenaWatcher`` here. When an arena
 is announced (from any worker: a join, a table made, a game scored), the feed
-reads its shared view once and sends it to every local watcher of it, each with
-their own line; a watcher whose player has a table in it that is open gets
-told where to go, once per table. Notices are at-most-once, so the feed also
-looks again every ``REFRESH_SECONDS`` at the arenas it has watchers for. Every
+tells each local watcher whose player was just seated where to go, at once and
+once per table (one read of the arena's seatings for all of them). The
+standings take more reading and a bigger frame, so each arena's view goes out
+at most every ``VIEW_EVERY_SECONDS``: read once, sent to every local watcher
+with their own line. Notices are at-most-once, so the feed also looks again
+every ``REFRESH_SECONDS`` at the arenas it has watchers for. Every
 ``TOUCH_SECONDS`` it tells the arena its watchers' players are still here
 (``ArenaLive.touch``): a waiting player whose sockets are all gone is paused.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -26,7 +29,8 @@ log = logging.getLogger(__name__)
 
 REFRESH_SECONDS = 2.0
 TOUCH_SECONDS = 5.0
-SETTLE_SECONDS = 0.1  # notices of one arena that come this close together make one update
+SETTLE_SECONDS = 0.05  # notices of one arena that come this close together make one update
+VIEW_EVERY_SECONDS = 1.0
 
 
 class ArenaWatcher(Protocol):
@@ -48,6 +52,8 @@ class ArenaFeed:
         self._told: dict[ArenaWatcher, str] = {}  # the last table each watcher was sent to
         self._dirty: set[str] = set()
         self._wake = asyncio.Event()
+        self._viewed: dict[str, float] = {}  # when each arena's view last went out (monotonic)
+        self._stale: set[str] = set()  # arenas whose view waits for the next refresh
 
     def watch(self, arena_id: str, watcher: ArenaWatcher) -> None:
         self._watchers.setdefault(arena_id, set()).add(watcher)
@@ -64,34 +70,63 @@ class ArenaFeed:
 
     async def update_one(self, arena_id: str, watcher: ArenaWatcher) -> None:
         """Send ``arena_id``'s view (and a ready table) to ``watcher`` alone: it just began to follow."""
-        await self._send(arena_id, [watcher])
+        await self._send_view(arena_id, [watcher])
+        await self._send_tables(arena_id, [watcher])
 
     async def update(self, arena_id: str) -> None:
-        """Send ``arena_id``'s view (and any ready table) to its watchers here, now."""
-        await self._send(arena_id, list(self._watchers.get(arena_id, ())))
+        """Tell ``arena_id``'s watchers here of their new tables now, and send its view unless it
+        went out less than ``VIEW_EVERY_SECONDS`` ago (then it goes at the next refresh)."""
+        watchers = list(self._watchers.get(arena_id, ()))
+        if not watchers:
+            return
+        await self._send_tables(arena_id, watchers)
+        now = time.monotonic()
+        if now - self._viewed.get(arena_id, float("-inf")) >= VIEW_EVERY_SECONDS:
+            self._viewed[arena_id] = now
+            await self._send_view(arena_id, watchers)
+        else:
+            self._stale.add(arena_id)
 
-    async def _send(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
+    async def _send_tables(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
+        seated = {
+            user_id: seating.game_id
+            for seating in await self._context.live.seatings(arena_id)
+            for user_id in seating.user_ids
+        }
+        opened: dict[str, bool] = {}
+        for watcher in watchers:
+            game_id = seated.get(watcher.user_id or "")
+            if game_id is None or self._told.get(watcher) == game_id:
+                continue
+            if game_id not in opened:
+                opened[game_id] = await self._context.games.store.get(game_id) is not None
+            if opened[game_id]:
+                self._told[watcher] = game_id
+                await _quietly(watcher.table_ready(arena_id, game_id))
+
+    async def _send_view(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
         if not watchers:
             return
         arena = await self._context.arenas.get(arena_id)
         if arena is None:
             return
         shared = await shared_view(self._context, arena)
+        seated = {
+            user_id: seating.game_id
+            for seating in await self._context.live.seatings(arena_id)
+            for user_id in seating.user_ids
+        }
         for watcher in watchers:
             user_id = watcher.user_id
-            seating = await self._context.live.seating_of(arena_id, user_id) if user_id else None
-            game_id = seating.game_id if seating else None
-            await _quietly(watcher.arena_changed(with_your_line(shared, user_id, game_id)))
-            fresh = game_id is not None and self._told.get(watcher) != game_id
-            if fresh and game_id is not None and await self._context.games.store.get(game_id) is not None:
-                self._told[watcher] = game_id
-                await _quietly(watcher.table_ready(arena_id, game_id))
+            view = with_your_line(shared, user_id, seated.get(user_id or ""))
+            await _quietly(watcher.arena_changed(view))
 
     async def run(self) -> None:
         tasks = [
             asyncio.create_task(self._listen(), name="tavolo-arena-feed-notices"),
             asyncio.create_task(self._every(TOUCH_SECONDS, self._touch), name="tavolo-arena-touch"),
             asyncio.create_task(self._every(REFRESH_SECONDS, self._refresh_all), name="tavolo-arena-refresh"),
+            asyncio.create_task(self._every(VIEW_EVERY_SECONDS, self._send_stale), name="tavolo-arena-views"),
         ]
         try:
             while True:
@@ -132,6 +167,12 @@ class ArenaFeed:
     async def _refresh_all(self) -> None:
         for arena_id in list(self._watchers):
             await self.update(arena_id)
+
+    async def _send_stale(self) -> None:
+        stale, self._stale = self._stale, set()
+        for arena_id in stale:
+            self._viewed[arena_id] = time.monotonic()
+            await self._send_view(arena_id, list(self._watchers.get(arena_id, ())))
 
     async def _every(self, seconds: float, job: Callable[[], Awaitable[None]]) -> None:
         while True:

@@ -4,6 +4,8 @@ recorded game (what a recomputation of the standings starts from)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from application.arenas.context import ArenaContext
 from application.arenas.entry import find_arena
 from application.arenas.records import LiveScore
@@ -12,6 +14,8 @@ from domain.arenas.standings import PODIUM, rank
 from domain.engine import JSON
 
 NOBODY = LiveScore("", 0, None, 0, False)
+STANDINGS_SHOWN = 50
+"""How many of the standings the arena page and its frames carry (the standings route has all)."""
 
 
 def arena_summary(context: ArenaContext, arena: Arena, now: float) -> JSON:
@@ -109,23 +113,32 @@ async def arena_view(context: ArenaContext, arena_id: str, user_id: str | None) 
     return with_your_line(shared, user_id, seating.game_id if seating else None)
 
 
-async def shared_view(context: ArenaContext, arena: Arena) -> JSON:
-    """What every reader of the arena sees alike (``with_your_line`` adds the reader's own)."""
+@dataclass(frozen=True)
+class SharedView:
+    """What every reader of the arena sees alike (``view``, its standings cut to the first
+    ``STANDINGS_SHOWN``), and every player's row, for each reader's own line."""
+
+    view: JSON
+    rows: dict[str, JSON]
+
+
+async def shared_view(context: ArenaContext, arena: Arena) -> SharedView:
     now = context.games.clock.now()
     view = arena_summary(context, arena, now)
     ranked = await standings(context, arena)
-    view["standings"] = ranked
+    view["standings"] = ranked[:STANDINGS_SHOWN]
+    view["players"] = len(ranked)
     view["tables"] = await tables(context, arena) if arena.status(now) is not ArenaStatus.UPCOMING else []
     finished = view["status"] == ArenaStatus.FINISHED.value
     view["podium"] = [row for row in ranked if row["rank"] <= PODIUM and row["games"] > 0] if finished else []
-    return view
+    return SharedView(view, {row["user_id"]: row for row in ranked})
 
 
-def with_your_line(shared: JSON, user_id: str | None, game_id: str | None) -> JSON:
-    """``shared`` with ``you``: the reader's place, points, streak, status and current game."""
-    mine = next((row for row in shared["standings"] if row["user_id"] == user_id), None)
+def with_your_line(shared: SharedView, user_id: str | None, game_id: str | None) -> JSON:
+    """The shared view with ``you``: the reader's place, points, streak, status and current game."""
+    mine = shared.rows.get(user_id or "")
     return {
-        **shared,
+        **shared.view,
         "you": {
             "joined": mine is not None,
             "status": mine["status"] if mine else None,

@@ -103,7 +103,12 @@ class YourLineSchema(Schema):
 class ArenaViewSchema(ArenaSchema):
     """The arena page: its facts, standings, games in progress, the caller's line, the podium."""
 
-    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    standings = fields.List(
+        fields.Nested(StandingSchema),
+        required=True,
+        metadata={"description": "the first 50 (`/api/arenas/{id}/standings` has them all)"},
+    )
+    players = fields.Integer(required=True, metadata={"description": "how many players stand in it"})
     tables = fields.List(fields.Nested(ArenaTableSchema), required=True)
     podium = fields.List(fields.Nested(StandingSchema), required=True)
     you = fields.Nested(YourLineSchema, required=True)
