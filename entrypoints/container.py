@@ -23,6 +23,9 @@ accounts.
 from __future__ import annotations
 
 import logging
+import os
+import socket
+import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -353,6 +356,11 @@ def arena_repository(matches: MatchRepository) -> ArenaRepository:
     return MemoryArenaRepository()
 
 
+def director_name() -> str:
+    """Who holds an arena's lease, as an operator reads it in Redis: this worker's host and pid."""
+    return f"{socket.gethostname()}/{os.getpid()}/{uuid.uuid4().hex[:6]}"
+
+
 def arena_context(
     games: LiveGames, live: LiveState, arenas: ArenaRepository, settings: Settings
 ) -> ArenaContext:
@@ -458,7 +466,7 @@ class Container(containers.DeclarativeContainer):
         live_games, registry, live, clock, matches, timeouts, metrics, settings, thinking, arena_store
     )
     arenas = providers.Singleton(arena_context, games, live, arena_store, settings)
-    arena_director = providers.Singleton(ArenaDirector, arenas)
+    arena_director = providers.Singleton(ArenaDirector, arenas, providers.Callable(director_name))
     arena_feed = providers.Singleton(ArenaFeed, arenas)
     archive = providers.Singleton(Archive, registry, matches)
     hub = providers.Singleton(GameHub, games, live.provided.notifier, live.provided.presence)

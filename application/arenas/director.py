@@ -248,9 +248,10 @@ class ArenaDirector:
             if not young and age < GONE_SECONDS:
                 continue
             session = await self._context.games.store.get(made.game_id)
-            if session is None and young:
-                log.warning("arena %s: game %s had no table yet: opening it here", arena.id, made.game_id)
-                await self._open(arena, made)
+            if young:
+                if session is None:
+                    log.warning("arena %s: game %s had no table yet: opening it here", arena.id, made.game_id)
+                    await self._open(arena, made)
             elif session is None or (session.phase == Phase.FINISHED and session.result_recorded):
                 log.warning(
                     "arena %s: game %s is gone or long over; its players are free", arena.id, made.game_id

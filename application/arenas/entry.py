@@ -69,6 +69,7 @@ async def create_arena(context: ArenaContext, caller: Identity, request: ArenaRe
     )
     await context.arenas.create(arena)
     log.info("arena %s (%s, %d min) created by %s", arena.id, arena.game_type, arena.minutes, caller.user_id)
+    await context.notices.announce(arena.id)  # the directors look at it at once
     return arena
 
 

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from application.arenas.context import ArenaContext
-from application.arenas.reading import shared_view, with_your_line
+from application.arenas.reading import recent_view, with_your_line
 from application.ports import StorageUnavailable
 from domain.engine import JSON
 
@@ -54,6 +54,7 @@ class ArenaFeed:
         self._wake = asyncio.Event()
         self._viewed: dict[str, float] = {}  # when each arena's view last went out (monotonic)
         self._stale: set[str] = set()  # arenas whose view waits for the next refresh
+        self._telling = asyncio.Lock()
 
     def watch(self, arena_id: str, watcher: ArenaWatcher) -> None:
         self._watchers.setdefault(arena_id, set()).add(watcher)
@@ -88,6 +89,10 @@ class ArenaFeed:
             self._stale.add(arena_id)
 
     async def _send_tables(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
+        async with self._telling:  # two updates at once would both find a table untold
+            await self._tell_tables(arena_id, watchers)
+
+    async def _tell_tables(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
         seated = {
             user_id: seating.game_id
             for seating in await self._context.live.seatings(arena_id)
@@ -110,7 +115,7 @@ class ArenaFeed:
         arena = await self._context.arenas.get(arena_id)
         if arena is None:
             return
-        shared = await shared_view(self._context, arena)
+        shared = await recent_view(self._context, arena)
         seated = {
             user_id: seating.game_id
             for seating in await self._context.live.seatings(arena_id)

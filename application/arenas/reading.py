@@ -106,11 +106,29 @@ async def tables(context: ArenaContext, arena: Arena) -> list[JSON]:
 
 
 async def arena_view(context: ArenaContext, arena_id: str, user_id: str | None) -> JSON:
-    """The arena page: facts and clock, standings, tables, the caller's own line, the podium."""
+    """The arena page: facts and clock, standings, tables, the caller's own line, the podium.
+
+    The shared part may be up to ``VIEW_FRESH_FOR_SECONDS`` old (``recent_view``); the caller's own
+    status and table are read now, so an answer to a join or a pause shows it done."""
     arena = await find_arena(context, arena_id)
-    shared = await shared_view(context, arena)
-    seating = await context.live.seating_of(arena.id, user_id) if user_id else None
-    return with_your_line(shared, user_id, seating.game_id if seating else None)
+    shared = await recent_view(context, arena)
+    if user_id is None:
+        return with_your_line(shared, None, None)
+    seating = await context.live.seating_of(arena.id, user_id)
+    away = (await context.live.away(arena.id)).get(user_id)
+    joined = user_id in shared.rows or any(
+        e.user_id == user_id for e in await context.arenas.entrants(arena.id)
+    )
+    status = "playing" if seating else away or ("waiting" if joined else None)
+    if shared.view["status"] == ArenaStatus.FINISHED.value and joined:
+        status = shared.rows[user_id]["status"] if user_id in shared.rows else status
+    return with_your_line(shared, user_id, seating.game_id if seating else None, status, joined)
+
+
+async def recent_view(context: ArenaContext, arena: Arena) -> SharedView:
+    """The arena's shared view, worked out at most once every ``VIEW_FRESH_FOR_SECONDS`` here."""
+    shared: SharedView = await context.views.get(arena.id, lambda: shared_view(context, arena))
+    return shared
 
 
 @dataclass(frozen=True)
@@ -134,14 +152,21 @@ async def shared_view(context: ArenaContext, arena: Arena) -> SharedView:
     return SharedView(view, {row["user_id"]: row for row in ranked})
 
 
-def with_your_line(shared: SharedView, user_id: str | None, game_id: str | None) -> JSON:
-    """The shared view with ``you``: the reader's place, points, streak, status and current game."""
+def with_your_line(
+    shared: SharedView,
+    user_id: str | None,
+    game_id: str | None,
+    status: str | None = None,
+    joined: bool | None = None,
+) -> JSON:
+    """The shared view with ``you``: the reader's place, points, streak, status and current game
+    (``status`` and ``joined``, when given, as read just now rather than with the standings)."""
     mine = shared.rows.get(user_id or "")
     return {
         **shared.view,
         "you": {
-            "joined": mine is not None,
-            "status": mine["status"] if mine else None,
+            "joined": (mine is not None) if joined is None else joined,
+            "status": status if status is not None else (mine["status"] if mine else None),
             "rank": mine["rank"] if mine else None,
             "points": mine["points"] if mine else 0,
             "on_fire": bool(mine and mine["on_fire"]),
