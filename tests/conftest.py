@@ -43,7 +43,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     files: dict[Path, list[pytest.Item]] = {}
     for item in items:
         files.setdefault(item.path, []).append(item)
-    waiting = [file for file in files if kind(file) in WAITING]
+    def long_running(file: Path) -> bool:
+        return any(item.get_closest_marker("long_running") for item in files[file])
+
+    # A file that runs for minutes goes first, so the other files fill the other workers meanwhile.
+    waiting = sorted((file for file in files if kind(file) in WAITING), key=lambda f: not long_running(f))
     working = [file for file in files if kind(file) not in WAITING]
     order = [file for pair in zip(waiting, working, strict=False) for file in pair]
     order += waiting[len(working) :] + working[len(waiting) :]
