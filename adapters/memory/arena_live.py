@@ -92,7 +92,11 @@ class MemoryArenaLive:
         return True
 
     async def scores(self, arena_id: str) -> dict[str, LiveScore]:
-        return dict(self._arena(arena_id).scores)
+        def standing(score: LiveScore) -> tuple[int, int, int, str]:
+            performance = score.performance
+            return (-score.points, performance is None, -(performance or 0), score.user_id)
+
+        return {s.user_id: s for s in sorted(self._arena(arena_id).scores.values(), key=standing)}
 
     async def touch(self, arena_id: str, user_ids: Sequence[str], now: float) -> None:
         seen = self._arena(arena_id).seen

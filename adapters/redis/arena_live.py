@@ -24,6 +24,14 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+
+def standing_score(score: LiveScore) -> float:
+    """A live score as one number that sorts as the standings do: points, then performance (a
+    player without one below any with one)."""
+    performance = 0 if score.performance is None else 1 + min(max(score.performance, 0), 9_998)
+    return score.points * 10_000 + performance
+
+
 ARENA_TTL_SECONDS = 2 * 86_400.0
 """How long an arena's live keys outlive its last write: ``forget`` deletes them when the arena
 ends, this only bounds what an arena never forgotten (a worker died at its end) leaves behind."""
@@ -40,7 +48,7 @@ end
 # The writing scripts take every key of the arena (``RedisKeys.arena_keys``), and the arena's TTL
 # (ms) first in ARGV, and end by refreshing every key's TTL: an arena's keys live and expire
 # together.  KEYS: 1 pool, 2 tables, 3 current tables, 4 scores, 5 sightings, 6 away marks,
-# 7 fence.
+# 7 fence, 8 standings (sorted set).
 
 # Puts (or replaces) a player in the pool and clears their away mark, unless they have a current
 # table.  ARGV: 1 TTL ms, 2 user id, 3 ``Pooled`` JSON.  Returns 1 when put in the pool, else 0.
@@ -121,8 +129,9 @@ return 1
     _REFRESH,
 )
 
-# Stores a player's score unless the stored one counts more games (its JSON's ``games``).
-# ARGV: 1 TTL ms, 2 user id, 3 games, 4 ``LiveScore`` JSON.  Returns 1 when stored, else 0.
+# Stores a player's score unless the stored one counts more games (its JSON's ``games``), and their
+# place in the standings' sorted set.  ARGV: 1 TTL ms, 2 user id, 3 games, 4 ``LiveScore`` JSON,
+# 5 its standing score (``standing_score``).  Returns 1 when stored, else 0.
 _POST = script(
     """
 local stored = redis.call('HGET', KEYS[4], ARGV[2])
@@ -134,6 +143,7 @@ if stored then
   end
 end
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4])
+redis.call('ZADD', KEYS[8], ARGV[5], ARGV[2])
 refresh(KEYS, ARGV[1])
 return 1
 """,
@@ -248,15 +258,25 @@ class RedisArenaLive:
     async def post(self, arena_id: str, score: LiveScore) -> bool:
         stored = await self._post(
             keys=self._keys.arena_keys(arena_id),
-            args=[self._ttl_ms, score.user_id, score.games, encode_score(score)],
+            args=[self._ttl_ms, score.user_id, score.games, encode_score(score), standing_score(score)],
         )
         return bool(stored == 1)
 
     async def scores(self, arena_id: str) -> dict[str, LiveScore]:
-        raws = await cast(
-            "Awaitable[dict[str, str]]", self._client.hgetall(self._keys.arena_scores(arena_id))
+        """Read in the standings' order, from their sorted set (equal scores by user id)."""
+        placed = await cast(
+            "Awaitable[list[tuple[str, float]]]",
+            self._client.zrange(self._keys.arena_standings(arena_id), 0, -1, withscores=True),
         )
-        return {score.user_id: score for score in _decoded(raws.values(), decode_score, "live score")}
+        if not placed:
+            return {}
+        ranked = [user_id for user_id, _ in sorted(placed, key=lambda entry: (-entry[1], entry[0]))]
+        raws = await cast(
+            "Awaitable[list[str | None]]", self._client.hmget(self._keys.arena_scores(arena_id), ranked)
+        )
+        found = _decoded((raw for raw in raws if raw is not None), decode_score, "live score")
+        by_user = {score.user_id: score for score in found}
+        return {user_id: by_user[user_id] for user_id in ranked if user_id in by_user}
 
     async def touch(self, arena_id: str, user_ids: Sequence[str], now: float) -> None:
         if not user_ids:

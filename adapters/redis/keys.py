@@ -190,14 +190,18 @@ class RedisKeys:
         """Hash of the players of an arena who stepped away: user id → why (``paused``, ``left``)."""
         return f"{self._arena(arena_id)}:away"
 
+    def arena_standings(self, arena_id: str) -> str:
+        """Sorted set of an arena's live standings: user id by points, then performance."""
+        return f"{self._arena(arena_id)}:standings"
+
     def arena_fence(self, arena_id: str) -> str:
         """The highest fencing token a seating of the arena has used."""
         return f"{self._arena(arena_id)}:fence"
 
     def arena_keys(self, arena_id: str) -> list[str]:
         """Every key of a running arena, in one hash slot on a cluster: pool, tables, current
-        tables, scores, sightings, away marks, fence (the order ``RedisArenaLive``'s scripts take
-        them in)."""
+        tables, scores, sightings, away marks, fence, standings (the order ``RedisArenaLive``'s
+        scripts take them in)."""
         return [
             self.arena_pool(arena_id),
             self.arena_tables(arena_id),
@@ -206,6 +210,7 @@ class RedisKeys:
             self.arena_seen(arena_id),
             self.arena_away(arena_id),
             self.arena_fence(arena_id),
+            self.arena_standings(arena_id),
         ]
 
     @property

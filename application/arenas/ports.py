@@ -83,7 +83,9 @@ class ArenaLive(Protocol):
     * ``unseat(arena_id, game_id)`` ends a seating (its game is over): it goes, and so does each
       of its players' current seating when it is still that one. Idempotent.
     * ``post`` stores a player's live score unless the stored one counts more games (scores
-      from two workers that raced keep the fuller one); ``scores`` reads them all.
+      from two workers that raced keep the fuller one); ``scores`` reads them all, in standing
+      order: points, then performance (none last), highest first, then user id. (On Redis the
+      standings live in a sorted set.)
     * ``touch`` says the players were connected at ``now``; ``seen`` gives when each was last.
     * ``forget`` drops everything live of an arena (it has ended and its standings are stored).
 

@@ -184,3 +184,17 @@ async def test_forgetting_an_arena_drops_its_pool_tables_scores_and_sightings(ar
     assert await arena_live.scores(A) == {}
     assert await arena_live.seen(A) == {}
     assert await arena_live.away(A) == {}
+
+
+async def test_scores_come_in_standing_order(arena_live: ArenaLive) -> None:
+    for score in (
+        LiveScore("u-carla", 2, 1400, 1, False),
+        LiveScore("u-anna", 6, 1500, 3, True),
+        LiveScore("u-bea", 2, 1600, 1, False),
+        LiveScore("u-dario", 0, None, 0, False),
+        LiveScore("u-elio", 0, 1200, 1, False),
+        LiveScore("u-aldo", 2, 1400, 1, False),
+    ):
+        await arena_live.post(A, score)
+
+    assert list(await arena_live.scores(A)) == ["u-anna", "u-bea", "u-aldo", "u-carla", "u-elio", "u-dario"]
