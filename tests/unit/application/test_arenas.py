@@ -259,3 +259,24 @@ async def test_final_standings_leave_out_who_left_without_a_game(
     await leave_arena(context, people[1], arena.id)
 
     assert [s.user_id for s in await final_standings(context, arena.id)] == [people[0].user_id]
+
+
+async def test_four_waiting_players_of_a_partnership_game_make_one_table_and_partners_share_their_result(
+    context: ArenaContext, people: list[Identity]
+) -> None:
+    arena = await create_arena(
+        context, people[0], ArenaRequest(name="Arena a coppie", game_type="briscola_a_quattro", minutes=30)
+    )
+    for person in people[:4]:
+        await join_arena(context, person, arena.id)
+    await ArenaDirector(context).round()
+    (made,) = await context.live.seatings(arena.id)
+    assert sorted(made.user_ids) == sorted(p.user_id for p in people[:4])
+
+    await play_out(context, made.game_id, people)
+
+    games = await context.arenas.games(arena.id)
+    outcome = {g.user_id: g.outcome for g in games}
+    partners = [(made.user_ids[0], made.user_ids[2]), (made.user_ids[1], made.user_ids[3])]
+    assert all(outcome[a] == outcome[b] for a, b in partners), "each player scores their side's result"
+    assert {outcome[partners[0][0]], outcome[partners[1][0]]} in ({Outcome.WIN, Outcome.LOSS}, {Outcome.DRAW})
