@@ -161,6 +161,11 @@ def leave(
     seat = session.seat_of(user_id)
     if seat is None or session.phase == Phase.FINISHED:
         return None
+    if session.phase == Phase.PLAYING and session.arena is not None:
+        raise Forbidden(
+            "an arena game is played to its end (no computer player sits in an arena): your turns run"
+            " out if you go; pause the arena to stop after this game"
+        )
     if session.phase == Phase.PLAYING:
         bot, leaving = make_bot(seat), session.seats[seat]
         assert leaving is not None, "a seated player's chair is taken"
@@ -308,6 +313,8 @@ def ask_rematch(session: LiveGame, user_id: str, next_game: str, now: float) -> 
     (computer players always agree), the rematch is ``next_game``. ``None`` when asked already."""
     if session.phase != Phase.FINISHED:
         raise IllegalMove("a rematch is asked for once the match is over")
+    if session.arena is not None:
+        raise Forbidden("an arena game has no rematch: the arena pairs its players again")
     seat = session.seat_of(user_id)
     if seat is None:
         raise Forbidden("only the players of the match can ask for a rematch")

@@ -92,6 +92,7 @@ async def standings(context: ArenaContext, arena: Arena) -> list[JSON]:
             "performance": s.sheet.performance,
             "on_fire": s.sheet.on_fire,
             "status": doing(s.user_id),
+            "away": away.get(s.user_id),
         }
         for s in rank(cards, [e.user_id for e in entrants])
     ]
@@ -122,7 +123,7 @@ async def arena_view(context: ArenaContext, arena_id: str, user_id: str | None) 
     status = "playing" if seating else away or ("waiting" if joined else None)
     if shared.view["status"] == ArenaStatus.FINISHED.value and joined:
         status = shared.rows[user_id]["status"] if user_id in shared.rows else status
-    return with_your_line(shared, user_id, seating.game_id if seating else None, status, joined)
+    return with_your_line(shared, user_id, seating.game_id if seating else None, status, joined, away)
 
 
 async def recent_view(context: ArenaContext, arena: Arena) -> SharedView:
@@ -158,9 +159,11 @@ def with_your_line(
     game_id: str | None,
     status: str | None = None,
     joined: bool | None = None,
+    away: str | None = None,
 ) -> JSON:
-    """The shared view with ``you``: the reader's place, points, streak, status and current game
-    (``status`` and ``joined``, when given, as read just now rather than with the standings)."""
+    """The shared view with ``you``: the reader's place, points, streak, status, current game and
+    away mark (``paused``/``left``: also while a game of theirs goes on); ``status``, ``joined`` and
+    ``away``, when given, as read just now rather than with the standings."""
     mine = shared.rows.get(user_id or "")
     return {
         **shared.view,
@@ -171,6 +174,7 @@ def with_your_line(
             "points": mine["points"] if mine else 0,
             "on_fire": bool(mine and mine["on_fire"]),
             "game_id": game_id,
+            "away": away if away is not None else (mine.get("away") if mine else None),
         },
     }
 

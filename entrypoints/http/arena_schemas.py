@@ -82,6 +82,11 @@ class StandingSchema(Schema):
         required=True, metadata={"description": "two wins in a row: the next games count double"}
     )
     status = fields.String(required=True, validate=validate.OneOf(PLAYER_STATUSES))
+    away = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(("paused", "left")),
+        metadata={"description": "paused or left: not paired again (a game under way goes on)"},
+    )
 
 
 class ArenaTableSchema(Schema):
@@ -98,6 +103,12 @@ class YourLineSchema(Schema):
     points = fields.Integer(required=True)
     on_fire = fields.Boolean(required=True)
     game_id = fields.String(required=True, allow_none=True, metadata={"description": "your table, if any"})
+    away = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(("paused", "left")),
+        metadata={"description": "paused or left (also while your last game goes on)"},
+    )
 
 
 class ArenaViewSchema(ArenaSchema):

@@ -18,10 +18,12 @@ from application.arenas.director import ArenaDirector, final_standings, seating
 from application.arenas.entry import ArenaRequest, create_arena, join_arena, leave_arena, pause_arena
 from application.arenas.reading import arena_view
 from application.arenas.scoring import ArenaScoring
+from application.finding.lobby import leave_game
 from application.identity.caller import Identity
 from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.queries import snapshot
+from application.playing.rematch import ask_rematch
 from domain.arenas.arena import Arena
 from domain.arenas.scoring import Outcome, sheet_of
 from domain.errors import ArenaFinished, Forbidden, InvalidArena
@@ -280,3 +282,33 @@ async def test_four_waiting_players_of_a_partnership_game_make_one_table_and_par
     partners = [(made.user_ids[0], made.user_ids[2]), (made.user_ids[1], made.user_ids[3])]
     assert all(outcome[a] == outcome[b] for a, b in partners), "each player scores their side's result"
     assert {outcome[partners[0][0]], outcome[partners[1][0]]} in ({Outcome.WIN, Outcome.LOSS}, {Outcome.DRAW})
+
+
+async def test_an_arena_game_is_neither_left_to_a_computer_nor_rematched(
+    context: ArenaContext, people: list[Identity]
+) -> None:
+    arena = await an_arena(context, people[0])
+    for person in people[:2]:
+        await join_arena(context, person, arena.id)
+    await ArenaDirector(context).round()
+    (made,) = await context.live.seatings(arena.id)
+
+    with pytest.raises(Forbidden, match="played to its end"):
+        await leave_game(context.games, people[0], made.game_id)
+    await play_out(context, made.game_id, people)
+    with pytest.raises(Forbidden, match="no rematch"):
+        await ask_rematch(context.games, people[0], made.game_id)
+
+
+async def test_a_player_who_pauses_during_their_game_reads_it_at_once(
+    context: ArenaContext, people: list[Identity]
+) -> None:
+    arena = await an_arena(context, people[0])
+    for person in people[:2]:
+        await join_arena(context, person, arena.id)
+    await ArenaDirector(context).round()
+
+    await pause_arena(context, people[0], arena.id)
+
+    you = (await arena_view(context, arena.id, people[0].user_id))["you"]
+    assert you["status"] == "playing" and you["away"] == "paused"
