@@ -43,6 +43,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     files: dict[Path, list[pytest.Item]] = {}
     for item in items:
         files.setdefault(item.path, []).append(item)
+
     def long_running(file: Path) -> bool:
         return any(item.get_closest_marker("long_running") for item in files[file])
 
