@@ -389,7 +389,7 @@ PLURALS = """async () => {
 
 KEY_PREFIXES = (
     "shell|logout|login|lobby|status|game|option|stats|card|rank|table|fishing|briscola|chiamata|error"
-    "|seat|log|gallery|attention"
+    "|seat|log|gallery|attention|arena"
 )
 
 

@@ -78,4 +78,13 @@ export const api = {
   ratings: () => request("GET", "/api/me/ratings"),
   leaderboard: (gameType, page, focusMe) =>
     request("GET", `/api/leaderboard${query({ game_type: gameType, page, focus: focusMe ? "me" : "" })}`),
+  // Arenas (./arena.js, ./lobby_arenas.js): the public ones, one arena's page, and what a player does in it.
+  arenas: () => request("GET", "/api/arenas"),
+  /** ``body``: {name, game_type, minutes, starts_at?, turn_time?, options?, public?, berserk?}. */
+  createArena: (body) => request("POST", "/api/arenas", body),
+  arena: (id) => request("GET", `/api/arenas/${encodeURIComponent(id)}`),
+  joinArena: (id, berserk = false) => request("POST", `/api/arenas/${encodeURIComponent(id)}/join`, { berserk }),
+  pauseArena: (id) => request("POST", `/api/arenas/${encodeURIComponent(id)}/pause`, {}),
+  leaveArena: (id) => request("POST", `/api/arenas/${encodeURIComponent(id)}/leave`, {}),
+  myArenas: () => request("GET", "/api/me/arenas"),
 };

@@ -11,8 +11,13 @@ import itPhone from "./i18n/it_table_phone.js";
 import enPhone from "./i18n/en_table_phone.js";
 import itDecks from "./i18n/it_decks.js";
 import enDecks from "./i18n/en_decks.js";
+import itArenas from "./i18n/it_arenas.js";
+import enArenas from "./i18n/en_arenas.js";
 
-export const DICTIONARIES = { it: { ...it, ...itPhone, ...itDecks }, en: { ...en, ...enPhone, ...enDecks } };
+export const DICTIONARIES = {
+  it: { ...it, ...itPhone, ...itDecks, ...itArenas },
+  en: { ...en, ...enPhone, ...enDecks, ...enArenas },
+};
 const FALLBACK = "en";
 const STORAGE_KEY = "tavolo.language";
 const listeners = new Set();

@@ -1,7 +1,7 @@
 // The app shell: who is logged in, the header (with the language switch), and a hash router
 // (#/, #/game/<id> — with ?code=<join code> when it is a private table's invitation —, #/join/<code>,
-// #/stats, #/cards, #/replay/<match id> — with ?step=<n> for one of its steps —, #/logout). Switching
-// the language re-runs the router: the screen is drawn anew.
+// #/arena/<id>, #/stats, #/cards, #/replay/<match id> — with ?step=<n> for one of its steps —,
+// #/logout). Switching the language re-runs the router: the screen is drawn anew.
 // A guest's logout goes through the #/logout page, which warns what a guest loses (./guest_account.js).
 // The game families (./families.js) load before the first screen: every screen may draw a game.
 
@@ -17,6 +17,7 @@ import { mountTable } from "./table.js";
 import { mountStats } from "./stats.js";
 import { mountGallery } from "./gallery.js";
 import { mountReplay } from "./replay.js";
+import { mountArena } from "./arena.js";
 import { loadFamilies } from "./families.js";
 
 const app = document.getElementById("app");
@@ -128,6 +129,7 @@ function route() {
   const game = /^#\/game\/([\w-]+)(?:\?code=([A-Za-z0-9]{1,32}))?$/.exec(hash);
   const invitation = /^#\/join\/([A-Za-z0-9-]{1,32})$/.exec(hash);
   const replay = /^#\/replay\/([\w-]+)(?:\?step=(\d{1,6}))?$/.exec(hash);
+  const arena = /^#\/arena\/([\w-]{1,64})$/.exec(hash);
   for (const link of document.querySelectorAll(".nav a")) {
     link.toggleAttribute("aria-current", link.getAttribute("href") === hash);
   }
@@ -149,6 +151,8 @@ function route() {
     result = mountLogin(app, ctx);
   } else if (invitation) {
     result = mountInvitation(app, ctx, invitation[1]);
+  } else if (arena) {
+    result = mountArena(app, ctx, arena[1]);
   } else if (hash === "#/stats") {
     result = mountStats(app, ctx);
   } else {

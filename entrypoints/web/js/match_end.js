@@ -4,8 +4,12 @@
 // and each hand of the match in one line, opening on its full breakdown, both as the game's table module
 // (./families.js) words and draws them; and the way to the match's replay (#/replay/<id>, ./replay.js).
 //
+// An arena's game has no rematch: the arena pairs its players again. Its end leads back to the arena,
+// the first thing under the result, and says when the arena has the player's next table.
+//
 // ``over`` is the `game_over` frame ({scores, winner, hands, rated}), or what the view alone says of it
-// before that frame comes. ``actions``: {rematch(), asking (a rematch ask is on its way)}.
+// before that frame comes. ``actions``: {rematch(), asking (a rematch ask is on its way), arenaNotice
+// (the line saying the next arena table is ready, or null)}.
 
 import { h } from "./dom.js";
 import { t, listText } from "./i18n.js";
@@ -81,6 +85,14 @@ function rematch(view, ui, actions) {
     computers && seated && !state.next_game ? h("p", { class: "hint" }, t("table.rematch_computers")) : null);
 }
 
+/** The way back to the arena, and the next table's notice when there is one. */
+function backToArena(view, actions) {
+  return h("div", { class: "arena-end", testid: "arena-end" },
+    actions.arenaNotice || null,
+    h("a", { class: "button primary", href: `#/arena/${encodeURIComponent(view.arena)}`, testid: "arena-return" },
+      t("arena.back")));
+}
+
 export class MatchEnd {
   constructor() {
     this.open = new Map(); // hand number → whether its <details> is open (the reader's choice, over redraws)
@@ -113,13 +125,14 @@ export class MatchEnd {
     return h("section", { class: "panel summary over", testid: "game-over", role: "region", "aria-label": label },
       h("h2", {}, label),
       h("p", { class: "headline", testid: "game-over-headline" }, headline(view, over, ui)),
+      view.arena ? backToArena(view, actions) : null,
       h("ul", { class: "final-scores", testid: "final-scores" },
         Object.entries(over.scores || {}).map(([side, points]) =>
           h("li", { class: side === over.winner ? "winner" : "" },
             `${t("table.final_score", { side: ui.sideLabel(side) })} `,
             h("strong", {}, String(points))))),
       ratings(view, over, ui),
-      rematch(view, ui, actions),
+      view.arena ? null : rematch(view, ui, actions),
       h("div", { class: "row" },
         h("a", { class: "button", href: "#/", testid: "back-to-lobby" }, t("table.back")),
         h("a", { class: "button", href: "#/stats", testid: "history-link" }, t("table.history")),

@@ -40,8 +40,10 @@ function leaveConfirmation(room) {
     }, t("table.leave_cancel"))));
 }
 
-/** Under the table during a match: the leave button, or in its place its question (which takes the focus). */
+/** Under the table during a match: the leave button, or in its place its question (which takes the focus).
+ *  An arena game has none: no computer player sits in an arena, so its turns run out if a player goes. */
 export function leaveDuringMatch(room) {
+  if (room.view.arena) return h("div", { class: "table-actions", testid: "table-actions" });
   return h("div", { class: "table-actions", testid: "table-actions" },
     room.confirmingLeave ? leaveConfirmation(room) : leaveButton(room, { during: true }));
 }

@@ -1,11 +1,12 @@
 // Match history (cursor paging, rated or casual, a link to the replay of a match that has a record),
-// the caller's ratings, and the leaderboards (pages, "find me"), opening on the game of the caller's
-// last match.
+// the caller's ratings, the arenas they played (./stats_arenas.js), and the leaderboards (pages,
+// "find me"), opening on the game of the caller's last match.
 
 import { api } from "./api.js";
 import { h, clear, fill } from "./dom.js";
 import { t, dateTime, errorText } from "./i18n.js";
 import { playerName } from "./players.js";
+import { arenasSection } from "./stats_arenas.js";
 
 function ratingsSection(names) {
   const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 4 }, t("shell.loading"))));
@@ -129,6 +130,7 @@ export function mountStats(root, ctx) {
   const last = api.matches(null, 1).then((page) => page.matches[0]?.game_type ?? null).catch(() => null);
   Promise.all([api.gameTypes(), last]).then(([types, lastType]) => {
     const names = Object.fromEntries(types.map((t) => [t.id, t.name]));
-    fill(page, ratingsSection(names), historySection(names, ctx.me), leaderboardSection(types, lastType));
+    fill(page, ratingsSection(names), historySection(names, ctx.me), arenasSection(),
+      leaderboardSection(types, lastType));
   }).catch((error) => { fill(page, h("p", { class: "error", role: "alert" }, errorText(error))); });
 }

@@ -6,7 +6,9 @@
 // and the rematch (./match_end.js); who is connected is ./presence.js, and ./steady_click.js keeps a
 // click on a card that the table redraws under the pointer. In a casual game against the computer the
 // Suggest button by the hand, and what it shows, are ./suggestion.js's. The first shuffle commitment the table sees
-// is remembered for the match's replay to check (./replay_commitment.js).
+// is remembered for the match's replay to check (./replay_commitment.js). An arena's game links back to
+// its arena and, while its page is open, follows the arena: its match over, the next table opens
+// (./arena_follow.js).
 
 import { api } from "./api.js";
 import { h, fill, announce } from "./dom.js";
@@ -29,6 +31,7 @@ import { TableLife } from "./table_life.js";
 import { steadyClicks } from "./steady_click.js";
 import { rememberCommitment } from "./replay_commitment.js";
 import { Suggestions } from "./suggestion.js";
+import { ArenaGames } from "./arena_follow.js";
 
 const PENDING_MS = 5000; // how long a sent move waits for its answer before the table takes moves again
 const BUSY_TRIES = 20; // a move the server was too busy to take is sent again this often at most,
@@ -76,6 +79,7 @@ class TableController {
     root.append(this.el);
     this.ui = makeUi(this);
     this.life = new TableLife(this);
+    this.arenaGames = new ArenaGames(this);
     this.suggestions = new Suggestions(this);
     this.moveLog = new MoveLog(gameId);
     this.sheet = new TableSheet(() => this.render());
@@ -130,6 +134,7 @@ class TableController {
     resetAttention();
     clearInterval(this.ticker);
     if (this.socket) this.socket.close();
+    this.arenaGames.destroy();
     fill(this.el, h("h1", { id: "table-title" }, t("table.gone")),
       h("p", { role: "alert", testid: "table-error" }, t("table.gone_detail")),
       h("a", { class: "button", href: "#/" }, t("table.back")));
@@ -149,6 +154,7 @@ class TableController {
     if (this.socket) this.socket.close();
     resetAttention();
     this.life.destroy();
+    this.arenaGames.destroy();
   }
 
   /** Send a game action; until the server answers, the table is "pending" and takes no second move. */
@@ -227,6 +233,7 @@ class TableController {
       const first = !this.gameOver; // the frame follows every state of a finished match: say it once
       this.gameOver = message;
       if (first) this.announce(t("table.game_over_said"));
+      this.arenaGames.check(false);
       this.render();
     } else if (message.type === "suggestion") {
       this.suggestions.received(message);
@@ -262,6 +269,7 @@ class TableController {
     const where = moved ? this.motion.before(previous, view) : null;
     if (moved) this.announceChange(previous, view, frame);
     this.life.onView(view, previous);
+    this.arenaGames.onView(view);
     this.render();
     if (moved) this.motion.after(previous, view, where);
   }
@@ -461,6 +469,7 @@ class TableController {
     return tableHead({
       view, family: this.family(), ui: this.ui, seated, detailsOpen: this.detailsOpen,
       toggleDetails: () => this.toggleDetails(), logButton: withLog ? this.sheet.button() : null,
+      arena: view.arena || null,
     });
   }
 

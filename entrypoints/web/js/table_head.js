@@ -4,6 +4,8 @@
 // On a phone the name sits over the score line, both beside the buttons, which are icons there (their
 // words stay their accessible names), so neither is cut. The sound switch stays on the line; the details (the join code, the full score
 // line with the sides' names and the target) are behind the details button on a phone and always shown on a wide screen.
+// An arena's game has one more button on the line: back to its arena (an icon on a phone, with its word
+// on a wider screen).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -50,11 +52,21 @@ function scorePart({ label, value, title, lead }) {
     h("span", { class: "short-label" }, label), " ", h("strong", {}, value));
 }
 
+/** The link back to arena ``arenaId`` (#/arena/<id>), a header button. */
+function arenaLink(arenaId) {
+  return h("a", {
+    class: "button head-button arena-link", href: `#/arena/${encodeURIComponent(arenaId)}`, testid: "arena-link",
+    title: t("arena.back"), "aria-label": t("arena.back"),
+  }, h("span", { class: "head-icon", "aria-hidden": "true" }, "⚔"),
+  h("span", { class: "head-button-text", "aria-hidden": "true" }, t("arena.back_short")));
+}
+
 /**
- * ``parts``: {view, family, ui, seated, detailsOpen, toggleDetails(), logButton (Node or null)}.
+ * ``parts``: {view, family, ui, seated, detailsOpen, toggleDetails(), logButton (Node or null), arena (its
+ * id, for an arena's game, else null)}.
  * The header keeps the testids the rest of the table's tests know ("scores", "table-join-code", ...).
  */
-export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails, logButton }) {
+export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails, logButton, arena = null }) {
   const scores = family.scoreLine(view, ui);
   const short = shortScores(view, family, ui);
   const details = h("div", {
@@ -80,6 +92,6 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
         }, short.map((part, index) => [index && !short[index - 1].lead
         ? h("span", { class: "dot", "aria-hidden": "true" }, "·") : null,
           scorePart(part)])) : null),
-      h("div", { class: "head-buttons" }, soundToggle(), button, logButton)),
+      h("div", { class: "head-buttons" }, arena ? arenaLink(arena) : null, soundToggle(), button, logButton)),
     details);
 }

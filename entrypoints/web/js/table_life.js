@@ -200,7 +200,7 @@ export class TableLife {
   finishedPanel(view, family) {
     const over = this.table.gameOver || { scores: view.scores || {}, winner: view.winner, rated: view.rated };
     return this.matchEnd.element(view, over, family, this.table.ui, {
-      asking: this.rematchAsking, rematch: () => this.askRematch(),
+      asking: this.rematchAsking, rematch: () => this.askRematch(), arenaNotice: this.table.arenaGames.notice(),
     });
   }
 
