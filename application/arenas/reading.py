@@ -66,8 +66,13 @@ async def standings(context: ArenaContext, arena: Arena) -> list[JSON]:
     live = context.live
     entrants = await context.arenas.entrants(arena.id)
     scores, away = await live.scores(arena.id), await live.away(arena.id)
-    waiting = {entry.user_id for entry in await live.waiting(arena.id)}
-    playing = {user_id for seating in await live.seatings(arena.id) for user_id in seating.user_ids}
+    pool = await live.waiting(arena.id)
+    waiting = {entry.user_id for entry in pool}
+    seatings = await live.seatings(arena.id)
+    playing = {user_id for seating in seatings for user_id in seating.user_ids}
+    berserk = {entry.user_id for entry in pool if entry.berserk} | {
+        seating.user_ids[seat] for seating in seatings for seat in seating.berserk
+    }
 
     def doing(user_id: str) -> str:
         if user_id in playing:
@@ -93,6 +98,7 @@ async def standings(context: ArenaContext, arena: Arena) -> list[JSON]:
             "on_fire": s.sheet.on_fire,
             "status": doing(s.user_id),
             "away": away.get(s.user_id),
+            "berserk": s.user_id in berserk,
         }
         for s in rank(cards, [e.user_id for e in entrants])
     ]
@@ -175,6 +181,7 @@ def with_your_line(
             "on_fire": bool(mine and mine["on_fire"]),
             "game_id": game_id,
             "away": away if away is not None else (mine.get("away") if mine else None),
+            "berserk": bool(mine and mine.get("berserk")),
         },
     }
 

@@ -87,6 +87,7 @@ class StandingSchema(Schema):
         validate=validate.OneOf(("paused", "left")),
         metadata={"description": "paused or left: not paired again (a game under way goes on)"},
     )
+    berserk = fields.Boolean(metadata={"description": "playing, or waiting to play, berserk"})
 
 
 class ArenaTableSchema(Schema):
@@ -108,6 +109,9 @@ class YourLineSchema(Schema):
         allow_none=True,
         validate=validate.OneOf(("paused", "left")),
         metadata={"description": "paused or left (also while your last game goes on)"},
+    )
+    berserk = fields.Boolean(
+        required=True, metadata={"description": "your game, or the one you wait for, is berserk"}
     )
 
 

@@ -122,6 +122,8 @@ async def test_two_players_join_get_paired_play_and_see_the_standings_move(serve
         assert {row["games"] for row in rows.values()} == {1}
         assert sum(row["points"] for row in rows.values()) in (2, 3), "a win (2, +1 berserk) or a draw (1+1)"
         assert view["you"]["joined"] and view["you"]["status"] in ("waiting", "playing")
+        assert {name: row["berserk"] for name, row in rows.items()} == {"Anna": False, "Bruno": True}
+        assert not view["you"]["berserk"], "Anna's games are not berserk"
         games = (await anna.http.get(f"/api/arenas/{arena['id']}/games")).json()["games"]
         assert [g["game_id"] for g in games] == [game_id]
         berserk = {p["user_id"]: p["berserk"] for p in games[0]["players"]}

@@ -39,7 +39,7 @@ class ArenaPage {
     this.view = null;
     this.drawn = null;
     this.busy = false;
-    this.berserk = false; // the Berserk box, kept over redraws
+    this.berserk = false; // the Berserk box, kept over redraws (ticked at first as the player last chose)
     this.answered = null; // {you, until}: the player's line as the last answer gave it, and how long it holds
     this.after = null;    // "paused" / "left": asked during the player's own game, for after it
     this.destroyed = false;
@@ -65,6 +65,7 @@ class ArenaPage {
       return;
     }
     if (this.destroyed) return;
+    this.berserk = Boolean(view.you.berserk); // the choice the player made last time, as the server has it
     this.answered = { you: view.you, until: view.server_time + SHARED_FRESH_S };
     this.apply(view);
     this.socket = followArena(this.id, {
