@@ -93,11 +93,7 @@ class ArenaFeed:
             await self._tell_tables(arena_id, watchers)
 
     async def _tell_tables(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
-        seated = {
-            user_id: seating.game_id
-            for seating in await self._context.live.seatings(arena_id)
-            for user_id in seating.user_ids
-        }
+        seated = await self._seated(arena_id)
         opened: dict[str, bool] = {}
         for watcher in watchers:
             game_id = seated.get(watcher.user_id or "")
@@ -109,6 +105,14 @@ class ArenaFeed:
                 self._told[watcher] = game_id
                 await _quietly(watcher.table_ready(arena_id, game_id))
 
+    async def _seated(self, arena_id: str) -> dict[str, str]:
+        """Each seated player's game, from one read of the arena's seatings."""
+        return {
+            user_id: seating.game_id
+            for seating in await self._context.live.seatings(arena_id)
+            for user_id in seating.user_ids
+        }
+
     async def _send_view(self, arena_id: str, watchers: list[ArenaWatcher]) -> None:
         if not watchers:
             return
@@ -116,11 +120,7 @@ class ArenaFeed:
         if arena is None:
             return
         shared = await recent_view(self._context, arena)
-        seated = {
-            user_id: seating.game_id
-            for seating in await self._context.live.seatings(arena_id)
-            for user_id in seating.user_ids
-        }
+        seated = await self._seated(arena_id)
         for watcher in watchers:
             user_id = watcher.user_id
             view = with_your_line(shared, user_id, seated.get(user_id or ""))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from application.arenas.context import ArenaContext
 from application.arenas.entry import find_arena
-from application.arenas.records import LiveScore
+from application.arenas.records import FinalStanding, LiveScore
 from domain.arenas.arena import Arena, ArenaStatus
 from domain.arenas.standings import PODIUM, rank
 from domain.engine import JSON
@@ -44,25 +44,27 @@ async def listed_arenas(context: ArenaContext, limit: int = 50) -> list[JSON]:
     return [arena_summary(context, arena, now) for arena in await context.arenas.listed(now, limit)]
 
 
+def final_row(s: FinalStanding) -> JSON:
+    """A final standing as the standings show it."""
+    return {
+        "rank": s.rank,
+        "user_id": s.user_id,
+        "name": s.name,
+        "points": s.points,
+        "games": s.games,
+        "wins": s.wins,
+        "performance": s.performance,
+        "on_fire": False,
+        "status": "done",
+    }
+
+
 async def standings(context: ArenaContext, arena: Arena) -> list[JSON]:
     """Every player's place. Once the final standings are stored they are the answer; before, the
     live scores of the entrants, each with what they are doing now."""
     final = await context.arenas.final(arena.id)
     if final is not None:
-        return [
-            {
-                "rank": s.rank,
-                "user_id": s.user_id,
-                "name": s.name,
-                "points": s.points,
-                "games": s.games,
-                "wins": s.wins,
-                "performance": s.performance,
-                "on_fire": False,
-                "status": "done",
-            }
-            for s in final
-        ]
+        return [final_row(s) for s in final]
     live = context.live
     entrants = await context.arenas.entrants(arena.id)
     scores, away = await live.scores(arena.id), await live.away(arena.id)
@@ -222,23 +224,10 @@ async def arena_standings(context: ArenaContext, arena_id: str) -> JSON:
 async def my_arenas(context: ArenaContext, user_id: str, limit: int = 50) -> list[JSON]:
     """The arenas a player entered, latest first, each with their final place once it is stored."""
     now = context.games.clock.now()
-    played = []
-    for entry in await context.arenas.arenas_of(user_id, limit):
-        s = entry.standing
-        standing: JSON | None = (
-            None
-            if s is None
-            else {
-                "rank": s.rank,
-                "user_id": s.user_id,
-                "name": s.name,
-                "points": s.points,
-                "games": s.games,
-                "wins": s.wins,
-                "performance": s.performance,
-                "on_fire": False,
-                "status": "done",
-            }
-        )
-        played.append({"arena": arena_summary(context, entry.arena, now), "standing": standing})
-    return played
+    return [
+        {
+            "arena": arena_summary(context, entry.arena, now),
+            "standing": None if entry.standing is None else final_row(entry.standing),
+        }
+        for entry in await context.arenas.arenas_of(user_id, limit)
+    ]
