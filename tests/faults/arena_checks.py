@@ -16,6 +16,22 @@ from entrypoints.http.context import COOKIE_NAME
 from tests.contract.redis_factories import redis_url
 from tests.e2e.processes import ServerProcess
 from tests.faults.arena_players import ArenaPlayer, recompute
+from tests.faults.matches import server_env
+
+
+def arena_env(logging_config: str, prefix: str, database: str, trick_pause: str) -> dict[str, str]:
+    """The arena scenarios' servers: one Redis (under ``prefix``) and PostgreSQL ``database``, people's
+    turn times (a player always moves first), a short pause after each trick, arenas of a minute."""
+    return server_env(
+        logging_config,
+        REDIS_URL=redis_url(),
+        REDIS_KEY_PREFIX=prefix,
+        DATABASE_URL=database,
+        TURN_TIMEOUT_SECONDS="20",
+        HAND_ACK_TIMEOUT_SECONDS="2",
+        TRICK_PAUSE_SECONDS=trick_pause,
+        ARENA_SHORTEST_MINUTES="1",
+    )
 
 
 async def organiser_client(server: ServerProcess, prefix: str) -> httpx.AsyncClient:

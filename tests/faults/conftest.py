@@ -14,7 +14,9 @@ from redis.exceptions import RedisError
 
 from adapters.redis import RedisKeys, connect
 from tests.conftest import service_unavailable
+from tests.contract.match_factories import postgres_database
 from tests.contract.redis_factories import delete_keys, redis_url
+from tests.faults.matches import tavolo_migrate
 from tests.faults.services import PostgresServer, RedisServer
 
 LOGGING_YAML = """\
@@ -62,6 +64,15 @@ async def shared_redis_prefix() -> AsyncIterator[str]:
 
 def log_tail(text: str, lines: int = 60) -> str:
     return "\n".join(text.splitlines()[-lines:])
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def migrated_database() -> AsyncIterator[str]:
+    """A PostgreSQL database of the module's own on the shared server, migrated by ``tavolo migrate``
+    as an operator runs it, dropped at the module's end."""
+    async with postgres_database() as dsn:
+        await tavolo_migrate({"DATABASE_URL": dsn})
+        yield dsn
 
 
 # A module's own servers, for the scenarios that stop or kill them (never the shared ones).

@@ -14,17 +14,15 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import AsyncIterator
 
 import pytest
-import pytest_asyncio
 
 from adapters.redis import RedisKeys, connect
 from application.arenas.director import lease_name
-from tests.contract.match_factories import postgres_database
 from tests.contract.redis_factories import redis_url
 from tests.e2e.processes import ServerProcess, tavolo_serve
 from tests.faults.arena_checks import (
+    arena_env,
     create_arena,
     final_standings,
     organiser_client,
@@ -33,7 +31,7 @@ from tests.faults.arena_checks import (
 )
 from tests.faults.arena_players import ArenaPlayer
 from tests.faults.figures import report
-from tests.faults.matches import Watch, server_env, tavolo_migrate
+from tests.faults.matches import Watch
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.long_running]
 
@@ -43,25 +41,9 @@ KILL_AFTER = 20.0
 RESUMED_WITHIN = 5.0
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="module")
-async def database() -> AsyncIterator[str]:
-    async with postgres_database() as dsn:
-        await tavolo_migrate({"DATABASE_URL": dsn})
-        yield dsn
-
-
 @pytest.fixture(scope="module")
-def env(shared_redis_prefix: str, database: str, logging_config: str) -> dict[str, str]:
-    return server_env(
-        logging_config,
-        REDIS_URL=redis_url(),
-        REDIS_KEY_PREFIX=shared_redis_prefix,
-        DATABASE_URL=database,
-        TURN_TIMEOUT_SECONDS="20",
-        HAND_ACK_TIMEOUT_SECONDS="2",
-        TRICK_PAUSE_SECONDS="0.2",
-        ARENA_SHORTEST_MINUTES="1",
-    )
+def env(shared_redis_prefix: str, migrated_database: str, logging_config: str) -> dict[str, str]:
+    return arena_env(logging_config, shared_redis_prefix, migrated_database, trick_pause="0.2")
 
 
 async def lease_holder(prefix: str, arena_id: str, within: float, not_pid: int = 0) -> tuple[int, str]:
