@@ -38,6 +38,7 @@ from tests.integration.server import RunningServer, Socket, running_server
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 ANNA = "Annamaria Benedetta Lombard-Rosi"
 BRUNO = "Bruno Massimiliano de Bartolomei"
 ARENA_NAME = "Arena serale di primavera: chi vince offre il caffè a tutti!"
@@ -230,10 +231,19 @@ async def test_two_guests_find_join_play_and_finish_an_arena_by_clicks(browser: 
         await bruno.screenshot("arena-running-phone-it.png", full_page=True)
         for player in players:
             assert not await serious_violations(player.page), await serious_violations(player.page)
-        # While the arena runs on, each page at the other's screen size fits as well.
-        for player, other, size in ((anna, SMALL_PHONE, DESKTOP), (bruno, DESKTOP, SMALL_PHONE)):
-            await player.page.set_viewport_size(other)
-            await fits(player, "arena page at the other size", ["standings-table", "arena-you"], ARENA_PARTS)
+        # While the arena runs on, each page fits at the other's screen size and at a larger phone's.
+        for player, others, size in (
+            (anna, (SMALL_PHONE, PHONE), DESKTOP),
+            (bruno, (DESKTOP, PHONE), SMALL_PHONE),
+        ):
+            for other in others:
+                await player.page.set_viewport_size(other)
+                await fits(
+                    player, "arena page at another size", ["standings-table", "arena-you"], ARENA_PARTS
+                )
+            await player.screenshot(
+                f"arena-running-390-{'en' if player is anna else 'it'}.png", full_page=True
+            )
             await player.page.set_viewport_size(size)
 
         # The arena ends: its final standings, worked out again from its games, and its podium, the
