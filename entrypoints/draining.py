@@ -62,6 +62,7 @@ ANSWER_WAIT_SECONDS = 1.0  # how long the answers to finished moves may take to 
 MOVES_SHARE = 0.5
 EXIT_MARGIN_SHARE = 0.1
 POLL_SECONDS = 0.01
+RECANCEL_SECONDS = 0.25  # a background task still running this long after its cancellation is cancelled again
 
 
 class DrainedSocket(Protocol):
@@ -282,12 +283,29 @@ class DrainingDeadlines:
 async def stop_tasks(tasks: Sequence[asyncio.Task[Any]], timeout: float) -> list[str]:
     """Cancel ``tasks`` and wait up to ``timeout`` seconds for them to end. A task that does not
     end in time is left behind (the process exits anyway) and logged with where it waits;
-    returns their names."""
-    for task in tasks:
-        task.cancel()
+    returns their names.
+
+    A cancellation can be lost on its way: in Python 3.11 an ``asyncio.timeout`` (redis-py waits
+    for a pooled connection or a reply under one) that expires as the task is cancelled raises
+    ``TimeoutError`` instead, which a loop that survives storage errors then catches, and the loop
+    goes on as if nothing had happened (seen in CI: a worker's lateness reporter kept a stopping
+    worker alive until the whole grace had passed). So a task still running
+    ``RECANCEL_SECONDS`` after its cancellation is cancelled again, until the time is up.
+    """
     if not tasks:
         return []
-    _, pending = await asyncio.wait(tasks, timeout=max(POLL_SECONDS, timeout))
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max(POLL_SECONDS, timeout)
+    pending: set[asyncio.Task[Any]] = set(tasks)
+    while pending:
+        for task in pending:
+            task.cancel()
+        left = deadline - loop.time()
+        if left <= 0:
+            break
+        _, pending = await asyncio.wait(pending, timeout=min(RECANCEL_SECONDS, left))
+        for task in pending:
+            log.info("task %s went on after it was cancelled: cancelling it again", task.get_name())
     for task in pending:
         frames = task.get_stack(limit=1)
         where = f"{frames[-1].f_code.co_filename}:{frames[-1].f_lineno}" if frames else "?"

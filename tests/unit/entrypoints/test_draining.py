@@ -341,6 +341,27 @@ async def test_background_tasks_are_cancelled_and_one_that_will_not_stop_is_left
     assert await stop_tasks([], 1.0) == []
 
 
+async def test_a_background_task_that_lost_its_cancellation_is_cancelled_again_and_stops() -> None:
+    swallowed: list[str] = []
+
+    async def reporter() -> None:  # a loop that survives errors, as the lateness reporter does
+        while True:
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:
+                if swallowed:
+                    raise
+                swallowed.append("once")  # what asyncio.timeout in Python 3.11 can turn into a TimeoutError
+                asyncio.current_task().uncancel()  # type: ignore[union-attr]
+
+    task = asyncio.create_task(reporter(), name="reporter")
+    await asyncio.sleep(0)
+    started = time.monotonic()
+    assert await stop_tasks([task], 10.0) == []
+    assert time.monotonic() - started < 2.0
+    assert swallowed == ["once"] and task.cancelled()
+
+
 # --- in a running server (in-process, embedded storage) -------------------------------------------
 
 
