@@ -6,10 +6,14 @@ path. ``MEMORY USAGE`` (every element counted) of every key under the prefix is 
 match started, every ``SAMPLE_EVERY`` changes while it is under way (the report gives the mean and
 the largest), and once it is over and its result recorded (what ``FINISHED_GAME_TTL_SECONDS`` then
 keeps).
-The prefix holds this one game only, so the sum is that game's: its envelope, its move log, its
-deadlines, its index entries.
+With ``--games 1`` (the default) the prefix holds this one game only, so the sum is that game's:
+its envelope, its move log, its deadlines, its index entries — and the whole of the keys every game
+shares (the live-games index, the deadline queue, a user's game index), which a server with many
+games spreads over all of them. ``--games N`` plays N matches of each type side by side, a change of
+each in turn, and counts per live game: the keys of the games under way, plus the shared keys, over
+the number of games under way.
 
-    .venv/bin/python benchmarks/redis_memory.py [--redis-url redis://127.0.0.1:6379/0] [--json OUT]
+    .venv/bin/python benchmarks/redis_memory.py [--redis-url URL] [--games N] [--json OUT]
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import json
 import statistics
 import sys
 import uuid
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +49,14 @@ SAMPLE_EVERY = 5
 """Changes between two measurements while the match is under way."""
 
 
-async def used(client: redis.Redis, prefix: str) -> tuple[int, int]:
-    """Bytes (``MEMORY USAGE``) and number of the keys under ``prefix``."""
+async def used(client: redis.Redis, prefix: str, leaving_out: Iterable[str] = ()) -> tuple[int, int]:
+    """Bytes (``MEMORY USAGE``) and number of the keys under ``prefix``, less those of the games
+    ``leaving_out`` (every key naming one of their ids)."""
     total = keys = 0
+    left_out = tuple(leaving_out)
     async for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        if any(game_id.encode() in key for game_id in left_out):
+            continue
         total += int(await client.memory_usage(key, samples=0) or 0)
         keys += 1
     return total, keys
@@ -67,29 +76,35 @@ async def step(games: LiveGames, game_id: str) -> bool:
     return True
 
 
-async def one(game_type: str, url: str) -> dict[str, Any]:
+async def one(game_type: str, url: str, count: int = 1) -> dict[str, Any]:
     prefix = f"tavolo-memory-{uuid.uuid4().hex[:8]}"
     settings = Settings(redis_url=url, redis_key_prefix=prefix, database_url="memory://")
     container = Container(settings=settings)
     client = redis.from_url(url)
     try:
         games = await container.games.async_()
-        session = await play_computer(games, PERSON, game_type, "easy")
-        row: dict[str, Any] = {"game_type": game_type}
-        row["started_bytes"], row["keys"] = await used(client, prefix)
-        sizes = []
+        ids = [(await play_computer(games, PERSON, game_type, "easy")).id for _ in range(count)]
+        row: dict[str, Any] = {"game_type": game_type, "games": count}
+        started, row["keys"] = await used(client, prefix)
+        row["started_bytes"] = started / count
+        sizes: list[float] = []
+        under_way = list(ids)
         changes = 0
-        while await step(games, session.id):
+        while under_way:
+            under_way = [game_id for game_id in under_way if await step(games, game_id)]
             changes += 1
-            if changes % SAMPLE_EVERY == 0:
-                sizes.append((await used(client, prefix))[0])
+            if changes % SAMPLE_EVERY == 0 and under_way:
+                over = [game_id for game_id in ids if game_id not in under_way]
+                sizes.append((await used(client, prefix, leaving_out=over))[0] / len(under_way))
         row["under_way_bytes"] = round(statistics.fmean(sizes))
-        row["largest_bytes"] = max(sizes)
-        finished = await games.store.get(session.id)
-        assert finished is not None
-        await record_if_finished(games, finished)  # as the deadline worker would, if the move did not
-        row["finished_bytes"], _ = await used(client, prefix)
-        row["versions"] = (await snapshot(games, session.id, PERSON.user_id))["version"]
+        row["largest_bytes"] = round(max(sizes))
+        for game_id in ids:
+            finished = await games.store.get(game_id)
+            assert finished is not None
+            await record_if_finished(games, finished)  # as the deadline worker would, if the move did not
+        row["finished_bytes"] = (await used(client, prefix))[0] / count
+        versions = [(await snapshot(games, game_id, PERSON.user_id))["version"] for game_id in ids]
+        row["versions"] = round(statistics.fmean(versions))
         return row
     finally:
         async for key in client.scan_iter(match=f"{prefix}*", count=1000):
@@ -103,11 +118,13 @@ async def one(game_type: str, url: str) -> dict[str, Any]:
 async def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--games", type=int, default=1, help="matches of each type played side by side")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
     from entrypoints.game_packages import installed_registry
 
-    rows = [await one(game_type, args.redis_url) for game_type in installed_registry().game_types]
+    rows = [await one(game_type, args.redis_url, args.games) for game_type in installed_registry().game_types]
+    print(f"per live game, {args.games} at once:")
     print("| game type | started | under way: mean / largest | finished and recorded | changes |")
     print("|---|---:|---:|---:|---:|")
     for row in rows:

@@ -12,6 +12,7 @@ from adapters.redis.connection import Client, check_layout
 from adapters.redis.durations import milliseconds
 from adapters.redis.game_store import DEFAULT_TTL_SECONDS
 from adapters.redis.keys import RedisKeys
+from adapters.redis.log_packing import LogPacker, due
 from adapters.redis.lua import INDEX_USERS, script
 from application.ports import ScheduledDeadline, StorageUnavailable
 from domain.live_game import LiveGame, Phase
@@ -66,7 +67,8 @@ class RedisCommits:
     ``RedisDeadlineQueue.replace``, whose workers it wakes only when the
     earliest due time moved earlier), publishes the envelope itself on the
     game's events channel, where ``RedisNotifier`` picks it up in every process,
-    appends ``logged`` to the game's log list (emptied when the game is created),
+    appends ``logged`` to the game's log list (emptied when the game is created; its older
+    entries packed now and then, ``adapters.redis.log_packing``),
     keeps the open-tables index (the table is in it exactly while
     ``session.listed``) and, when the table is or was listed, publishes its id
     on the lobby channel (``RedisLobbyNotices``).
@@ -121,6 +123,7 @@ class RedisCommits:
         self._refresh_code = client.register_script(_REFRESH_CODE)
         self._release_code = client.register_script(_RELEASE_CODE)
         self._index_user = client.register_script(_INDEX_USER)
+        self._log_packer = LogPacker(client)
 
     async def commit(
         self,
@@ -143,7 +146,10 @@ class RedisCommits:
             outcome = await self._cluster_commit(session, expected_version, ttl_ms, args, started)
         if outcome != 1:
             logger.debug("commit of game %s refused: %s", session.id, _REFUSALS.get(outcome, outcome))
-        return bool(outcome == 1)
+            return False
+        if logged is not None and due(logged.version):
+            await self._log_packer.pack(self._keys.game_log(session.id))
+        return True
 
     async def _cluster_commit(
         self, session: LiveGame, expected_version: int, ttl_ms: int, args: list[str | int], started: bool

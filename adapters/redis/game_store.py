@@ -10,6 +10,7 @@ from typing import cast
 from adapters.redis.codec import decode_logged, decode_session
 from adapters.redis.connection import Client, check_layout, get_many
 from adapters.redis.keys import RedisKeys
+from adapters.redis.log_packing import unpacked
 from adapters.redis.lua import NOW_MS, script
 from domain.live_game import LiveGame
 from domain.match_log import Logged
@@ -77,7 +78,7 @@ class RedisGameStore:
     async def log(self, game_id: str) -> tuple[Logged, ...]:
         key = self._keys.game_log(game_id)
         entries = cast("list[str]", await self._client.lrange(key, 0, -1))
-        return tuple(decode_logged(entry) for entry in entries)
+        return tuple(decode_logged(entry) for entry in unpacked(entries))
 
     async def find_by_code(self, code: str) -> LiveGame | None:
         game_id = cast("str | None", await self._client.get(self._keys.code(code)))

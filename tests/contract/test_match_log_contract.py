@@ -75,6 +75,22 @@ async def test_a_log_reads_back_every_committed_entry_equal_and_in_commit_order(
     assert log[4].name == "Computer 1 · Zoë"
 
 
+async def test_a_long_match_reads_back_its_whole_log_in_order_at_every_moment(
+    commit_setup: CommitSetup,
+) -> None:
+    # Long enough for a store that keeps older entries apart (packed, on Redis) to do so, more than once.
+    game, committed = await a_game_under_way(commit_setup)
+    for number in range(150):
+        after, entry = moved(game, number)
+        assert await commit_setup.commits.commit(after, game.version, (), entry)
+        game = after
+        committed.append(entry)
+        if number % 37 == 0:
+            assert await commit_setup.store.log(game.id) == tuple(committed)
+
+    assert await commit_setup.store.log(game.id) == tuple(committed)
+
+
 async def test_the_log_of_a_created_lobby_starts_empty(commit_setup: CommitSetup) -> None:
     lobby = new_session()
 
