@@ -285,11 +285,11 @@ async def stop_tasks(tasks: Sequence[asyncio.Task[Any]], timeout: float) -> list
     end in time is left behind (the process exits anyway) and logged with where it waits;
     returns their names.
 
-    A cancellation can be lost on its way: in Python 3.11 an ``asyncio.timeout`` (redis-py waits
-    for a pooled connection or a reply under one) that expires as the task is cancelled raises
-    ``TimeoutError`` instead, which a loop that survives storage errors then catches, and the loop
-    goes on as if nothing had happened (seen in CI: a worker's lateness reporter kept a stopping
-    worker alive until the whole grace had passed). So a task still running
+    A cancellation can be lost on its way. Seen in CI: a worker stopping half a second after it
+    started kept its lateness reporter running for the whole grace; its task read as cancelling
+    while its loop went on, so the cancellation had ended inside the Redis call the loop survives
+    errors of (redis-py waits under timeouts, retries and a pool's condition; which one swallowed
+    it is not established). So a task still running
     ``RECANCEL_SECONDS`` after its cancellation is cancelled again, until the time is up.
     """
     if not tasks:

@@ -351,7 +351,7 @@ async def test_a_background_task_that_lost_its_cancellation_is_cancelled_again_a
             except asyncio.CancelledError:
                 if swallowed:
                     raise
-                swallowed.append("once")  # what asyncio.timeout in Python 3.11 can turn into a TimeoutError
+                swallowed.append("once")  # as a library call under it once did, in CI
                 asyncio.current_task().uncancel()  # type: ignore[union-attr]
 
     task = asyncio.create_task(reporter(), name="reporter")
