@@ -289,8 +289,8 @@ async def stop_tasks(tasks: Sequence[asyncio.Task[Any]], timeout: float) -> list
     started kept its lateness reporter running for the whole grace; its task read as cancelling
     while its loop went on, so the cancellation had ended inside the Redis call the loop survives
     errors of (redis-py waits under timeouts, retries and a pool's condition; which one swallowed
-    it is not established). So a task still running
-    ``RECANCEL_SECONDS`` after its cancellation is cancelled again, until the time is up.
+    it is not established). So a task still running ``RECANCEL_SECONDS`` after its cancellation
+    is cancelled again, until the time is up.
     """
     if not tasks:
         return []

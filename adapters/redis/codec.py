@@ -63,11 +63,11 @@ def decode_logged(raw: str | bytes) -> Logged:
     data = orjson.loads(raw)
     if isinstance(data, dict):
         return Logged.load(data)
-    if not isinstance(data, list) or len(data) < 4 or data[0] not in _KINDS:
-        raise ValueError(f"not a logged change: {str(raw)[:40]!r}")
     try:
+        if not isinstance(data, list) or len(data) < 4:
+            raise ValueError("not a list of four fields or more")
         return _positional(_KINDS[data[0]], data)
-    except (IndexError, KeyError, TypeError) as error:
+    except (IndexError, KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a logged change: {str(raw)[:40]!r}") from error
 
 

@@ -56,15 +56,20 @@ async def a_game_under_way(setup: CommitSetup) -> tuple[LiveGame, list[Logged]]:
     return game, [start]
 
 
+async def commit_next(setup: CommitSetup, game: LiveGame, number: int, committed: list[Logged]) -> LiveGame:
+    """Commit the change ``moved(game, number)``, add its entry to ``committed``; the game after it."""
+    after, entry = moved(game, number)
+    assert await setup.commits.commit(after, game.version, (), entry)
+    committed.append(entry)
+    return after
+
+
 async def test_a_log_reads_back_every_committed_entry_equal_and_in_commit_order(
     commit_setup: CommitSetup,
 ) -> None:
     game, committed = await a_game_under_way(commit_setup)
     for number in range(12):
-        after, entry = moved(game, number)
-        assert await commit_setup.commits.commit(after, game.version, (), entry)
-        game = after
-        committed.append(entry)
+        game = await commit_next(commit_setup, game, number, committed)
 
     log = await commit_setup.store.log(game.id)
 
@@ -81,10 +86,7 @@ async def test_a_long_match_reads_back_its_whole_log_in_order_at_every_moment(
     # Long enough for a store that keeps older entries apart (packed, on Redis) to do so, more than once.
     game, committed = await a_game_under_way(commit_setup)
     for number in range(150):
-        after, entry = moved(game, number)
-        assert await commit_setup.commits.commit(after, game.version, (), entry)
-        game = after
-        committed.append(entry)
+        game = await commit_next(commit_setup, game, number, committed)
         if number % 37 == 0:
             assert await commit_setup.store.log(game.id) == tuple(committed)
 
@@ -117,13 +119,9 @@ async def test_an_unknown_game_has_an_empty_log(commit_setup: CommitSetup) -> No
 async def test_commits_without_an_entry_append_nothing(commit_setup: CommitSetup) -> None:
     game, committed = await a_game_under_way(commit_setup)
     for number in range(3):
-        after, entry = moved(game, number)
+        after, _ = moved(game, number)
         assert await commit_setup.commits.commit(after, game.version, ())
-        game = after
-        after, entry = moved(game, number)
-        assert await commit_setup.commits.commit(after, game.version, (), entry)
-        game = after
-        committed.append(entry)
+        game = await commit_next(commit_setup, after, number, committed)
 
     assert await commit_setup.store.log(game.id) == tuple(committed)
 
