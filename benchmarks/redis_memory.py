@@ -10,8 +10,10 @@ With ``--games 1`` (the default) the prefix holds this one game only, so the sum
 its envelope, its move log, its deadlines, its index entries — and the whole of the keys every game
 shares (the live-games index, the deadline queue, a user's game index), which a server with many
 games spreads over all of them. ``--games N`` plays N matches of each type side by side, a change of
-each in turn, and counts per live game: the keys of the games under way, plus the shared keys, over
-the number of games under way.
+each in turn, and counts each game under way at every sample: its own keys (those naming its id),
+plus the keys that name no game over N (the games whose entries they hold; counting them over the
+games still under way, as an earlier version did, weighed the last samples of a run, where one or
+two games are left beside the shared keys of twenty, as if they were that large).
 
     .venv/bin/python benchmarks/redis_memory.py [--redis-url URL] [--games N] [--json OUT]
 """
@@ -24,7 +26,7 @@ import json
 import statistics
 import sys
 import uuid
-from collections.abc import Iterable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,17 +51,31 @@ SAMPLE_EVERY = 5
 """Changes between two measurements while the match is under way."""
 
 
-async def used(client: redis.Redis, prefix: str, leaving_out: Iterable[str] = ()) -> tuple[int, int]:
-    """Bytes (``MEMORY USAGE``) and number of the keys under ``prefix``, less those of the games
-    ``leaving_out`` (every key naming one of their ids)."""
+async def used(client: redis.Redis, prefix: str) -> tuple[int, int]:
+    """Bytes (``MEMORY USAGE``) and number of the keys under ``prefix``."""
     total = keys = 0
-    left_out = tuple(leaving_out)
     async for key in client.scan_iter(match=f"{prefix}*", count=1000):
-        if any(game_id.encode() in key for game_id in left_out):
-            continue
         total += int(await client.memory_usage(key, samples=0) or 0)
         keys += 1
     return total, keys
+
+
+async def per_game(
+    client: redis.Redis, prefix: str, ids: Sequence[str], under_way: Sequence[str]
+) -> list[float]:
+    """The bytes of each game ``under_way`` (of the games ``ids``): its own keys (every key naming its
+    id), plus its share of the keys that name no game — the shared ones and the join codes — spread
+    over all of ``ids``, whose entries they hold. Keys of the games already over are left out."""
+    own = dict.fromkeys(under_way, 0)
+    shared = 0
+    async for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        size = int(await client.memory_usage(key, samples=0) or 0)
+        named = next((game_id for game_id in ids if game_id.encode() in key), None)
+        if named is None:
+            shared += size
+        elif named in own:
+            own[named] += size
+    return [size + shared / len(ids) for size in own.values()]
 
 
 async def step(games: LiveGames, game_id: str) -> bool:
@@ -94,8 +110,7 @@ async def one(game_type: str, url: str, count: int = 1) -> dict[str, Any]:
             under_way = [game_id for game_id in under_way if await step(games, game_id)]
             changes += 1
             if changes % SAMPLE_EVERY == 0 and under_way:
-                over = [game_id for game_id in ids if game_id not in under_way]
-                sizes.append((await used(client, prefix, leaving_out=over))[0] / len(under_way))
+                sizes += await per_game(client, prefix, ids, under_way)
         row["under_way_bytes"] = round(statistics.fmean(sizes))
         row["largest_bytes"] = round(max(sizes))
         for game_id in ids:
