@@ -1,15 +1,6 @@
 """How a session envelope is written in Redis and on its pub/sub channels, and a match log's
 entry in its list: compact JSON.
 
-An envelope is JSON that starts with its version (``{"version":7,``), which the commit script and
-the notifier read off its start. One of ``PACK_FROM`` bytes or more keeps the rest compressed:
-``{"version":7,"z":"…"}``, ``z`` the base64 text of the zlib-compressed JSON of the whole
-envelope. A scopone envelope grows with the state's record of every hand scored, to 4 or 5 KB by a
-match's end, and it is most of what a live game keeps in Redis once its log is packed; compressed
-it takes a third of that (issue 35). zlib's fastest level and base64 (both in C) cost a few tens of
-microseconds a commit; an envelope written whole, as a worker before this one wrote it, still
-decodes.
-
 A log entry is a JSON array, its fields by position: ``[kind letter, version, time, …]`` (the
 letters and what follows each are in ``_KIND_LETTERS`` and ``encode_logged``). The match record
 keeps the named form (``Logged.dump``); in Redis a scopone match logs a few hundred entries that
@@ -19,8 +10,6 @@ live as long as the match, and the names were half of each one (about 105 bytes 
 
 from __future__ import annotations
 
-import base64
-import zlib
 from typing import Any
 
 import orjson
@@ -28,32 +17,16 @@ import orjson
 from domain.live_game import LiveGame
 from domain.match_log import Logged, LoggedKind, dump_timeouts, load_timeouts
 
-PACK_FROM = 768
-"""Bytes of an envelope's JSON from which it is kept compressed (a waiting table's is smaller)."""
-PACKED = "z"
-"""The field of a compressed envelope that holds the rest."""
-
 
 def encode_session(session: LiveGame) -> str:
     """Compact JSON of the envelope, ``version`` first: the save script reads the stored
-    version with an anchored pattern instead of decoding the whole envelope in Lua; compressed
-    from ``PACK_FROM`` bytes."""
-    whole = orjson.dumps({"version": session.version, **session.dump()}, option=orjson.OPT_NON_STR_KEYS)
-    if len(whole) < PACK_FROM:
-        return whole.decode()
-    rest = base64.b64encode(zlib.compress(whole, 1)).decode()
-    return f'{{"version":{session.version},"{PACKED}":"{rest}"}}'
+    version with an anchored pattern instead of decoding the whole envelope in Lua."""
+    data = {"version": session.version, **session.dump()}
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def decode_session(raw: str | bytes) -> LiveGame:
-    """What ``encode_session`` wrote, whole or compressed; ``ValueError`` for a compressed part that
-    does not open."""
     data: dict[str, Any] = orjson.loads(raw)
-    if PACKED in data:
-        try:
-            data = orjson.loads(zlib.decompress(base64.b64decode(data[PACKED], validate=True)))
-        except zlib.error as error:
-            raise ValueError("a compressed envelope that does not open") from error
     return LiveGame.load(data)
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from adapters.redis.codec import PACK_FROM, decode_logged, decode_session, encode_logged, encode_session
+from adapters.redis.codec import decode_logged, decode_session, encode_logged, encode_session
 from domain.engine import Timeouts
 from domain.live_game import LiveGame, Phase, Seat
 from domain.match_log import Logged
 
 
-def waiting_table() -> LiveGame:
-    return LiveGame(
+def finished_table() -> LiveGame:
+    lobby = LiveGame(
         id="g1",
         game_type="briscola",
         join_code="ABC123",
@@ -22,10 +22,7 @@ def waiting_table() -> LiveGame:
         created_at=1.0,
         updated_at=1.0,
     )
-
-
-def finished_table() -> LiveGame:
-    return waiting_table().started({"x": 1}, 2.0).advanced({"x": 2}, 3.0, finished=True)
+    return lobby.started({"x": 1}, 2.0).advanced({"x": 2}, 3.0, finished=True)
 
 
 def test_the_stored_envelope_names_its_phase_as_before() -> None:
@@ -36,44 +33,6 @@ def test_the_stored_envelope_names_its_phase_as_before() -> None:
 
 def test_a_stored_envelope_decodes_to_the_phase_member() -> None:
     assert decode_session(encode_session(finished_table())).phase is Phase.FINISHED
-
-
-def late_in_a_match() -> LiveGame:
-    """A table whose state records many scored hands, as a scopone state does by a match's end."""
-    scored = [
-        {"hand": n, "points": [n % 4, 3], "scope": [1, 0], "cards": ["01D", "07D", "10B"]} for n in range(40)
-    ]
-    return (
-        waiting_table()
-        .started({"x": 1}, 2.0)
-        .advanced({"history": scored, "table": ["05C"]}, 3.0, finished=False)
-    )
-
-
-def test_a_large_envelope_is_stored_compressed_behind_its_version() -> None:
-    session = late_in_a_match()
-    whole = orjson.dumps(session.dump())
-    encoded = encode_session(session)
-    assert len(whole) > PACK_FROM
-    assert encoded.startswith('{"version":3,"z":"')
-    assert len(encoded) < len(whole) / 3
-
-
-def test_a_compressed_envelope_decodes_to_the_session_that_was_stored() -> None:
-    session = late_in_a_match()
-    assert decode_session(encode_session(session)) == session
-
-
-def test_a_large_envelope_a_worker_before_this_one_wrote_whole_still_decodes() -> None:
-    session = late_in_a_match()
-    written_whole = orjson.dumps({"version": session.version, **session.dump()})
-    assert decode_session(written_whole) == session
-
-
-def test_a_compressed_envelope_that_does_not_open_is_refused_as_a_value_error() -> None:
-    broken = encode_session(late_in_a_match()).replace('"z":"', '"z":"AAAA', 1)
-    with pytest.raises(ValueError):
-        decode_session(broken)
 
 
 LOGGED = (
