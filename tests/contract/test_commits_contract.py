@@ -53,6 +53,25 @@ async def test_a_commit_at_the_stored_version_saves_reschedules_and_announces_th
     await close(listener)
 
 
+async def test_a_session_with_a_long_record_is_stored_and_announced_as_it_was_committed(
+    commit_setup: CommitSetup,
+) -> None:
+    session = new_session()
+    await create(commit_setup.commits, session)
+    listener = commit_setup.notifier.listen()
+    await commit_setup.notifier.watch(session.id)
+    scored = [{"hand": hand, "points": [hand % 5, 2], "cards": ["01D", "07D", "10B"]} for hand in range(60)]
+    late = session.with_player(Seat("u-bob", "Bob"), now=session.created_at + 5)
+    late = replace(late, extra={"record": scored})
+
+    assert await commit_setup.commits.commit(late, session.version, [])
+
+    assert await commit_setup.store.get(session.id) == late
+    note = await next_change(listener)
+    assert (note.version, note.envelope()) == (late.version, late)
+    await close(listener)
+
+
 async def test_a_stale_commit_changes_nothing_and_announces_nothing(
     commit_setup: CommitSetup, timeline: Timeline
 ) -> None:
