@@ -29,6 +29,7 @@ from engine_contract.checks.package import check_package_is_hostable
 from engine_contract.checks.reproducible import check_record_verifies, check_replays_byte_for_byte
 from engine_contract.checks.results import check_results_sum
 from engine_contract.checks.round_trip import check_dump_load_round_trips
+from engine_contract.checks.search_models import check_search_models_follow_the_rules
 from engine_contract.checks.turns import check_turns_agree_with_views
 from engine_contract.settings import seeds
 
@@ -55,6 +56,7 @@ CHECKS: tuple[Check, ...] = (
     Check("dump_load_round_trips", check_dump_load_round_trips),
     Check("results_sum", check_results_sum),
     Check("event_kinds_declared", check_event_kinds_are_declared),
+    Check("search_models_follow_the_rules", check_search_models_follow_the_rules),
     *(Check(f"computer_players_{level}", computer_players_finish_at(level)) for level in LEVELS),
 )
 BY_NAME = {check.name: check for check in CHECKS}

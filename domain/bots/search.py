@@ -41,8 +41,6 @@ OVERRIDE_MARGIN = 0.03
 score, as a mean payoff over the playouts, to be played instead (a payoff runs from 0 to 1: in a
 family scoring a hand by the lead in points, a few tenths of a point). Below it the difference is
 mostly the noise of a few hundred random deals, and following it cost more points than it won."""
-NOW = 0.0
-"""The time given to ``engine.apply`` inside the search: it only sets deadlines, never the play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +141,7 @@ class SearchStrategy:
         expanded = False
         while not expanded and not model.settled(state, start):
             seat = engine.to_act(state)[0]
-            moves = engine.view(state, seat)["legal_moves"]
+            moves = model.moves(state, seat)
             if node is not root and node.visits < EXPAND_AFTER * len(moves):
                 break
             untried: list[tuple[str, Action]] = []
@@ -164,12 +162,12 @@ class SearchStrategy:
             else:
                 child = max(present, key=Node.ucb)
             assert child.action is not None
-            state = engine.apply(state, seat, child.action, NOW, rng).state
+            state = model.step(state, seat, child.action, rng)
             path.append(child)
             node = child
         while not model.settled(state, start):
             seat = engine.to_act(state)[0]
-            state = engine.apply(state, seat, model.rollout(state, seat, rng), NOW, rng).state
+            state = model.step(state, seat, model.rollout(state, seat, rng), rng)
         payoffs: dict[int, float] = {}
         for child in path:
             assert child.seat is not None
@@ -206,3 +204,12 @@ def on_budget(strategy: Strategy, budget: Budget) -> Strategy:
             otherwise=on_budget(strategy.otherwise, budget),
         )
     return strategy
+
+
+def search_models(strategy: Strategy) -> tuple[SearchModel, ...]:
+    """The search models ``strategy`` searches with (none for a strategy that does not search)."""
+    if isinstance(strategy, SearchStrategy):
+        return (strategy.model,)
+    if isinstance(strategy, Phased):
+        return search_models(strategy.within) + search_models(strategy.otherwise)
+    return ()

@@ -4,21 +4,26 @@ The search (``domain.bots.search``) never reads a hidden card. It looks at one s
 set — its own view, and the events it saw since the match began — and plays many possible deals
 that agree with it: ``deal`` makes each one, a full engine state in which the cards the seat cannot
 see are placed at random where they may be. On each, it tries moves through the engine itself
-(``engine.apply``), plays the rest of the hand out with a quick policy (``rollout``) until the hand
-is ``settled``, and scores the end for each seat (``payoff``). The move that did best over the
-deals is the one it plays.
+(``moves`` and ``step``, the engine's own rules), plays the rest of the hand out with a quick policy
+(``rollout``) until the hand is ``settled``, and scores the end for each seat (``payoff``). The move
+that did best over the deals is the one it plays.
 
-A family gives one ``SearchModel`` per game type (its engine's), as ``<family>/search.py``.
+A family gives one ``SearchModel`` per game type (its engine's), as ``<family>/search.py``. Its
+``moves`` and ``step`` may come from ``ThroughEngine`` (the engine's view and ``apply``), or be
+quicker ways to the same answers: a decision walks them some hundred thousand times.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from domain.bots.base import Action, Seen
 from domain.engine import GameEngine
+
+NOW = 0.0
+"""The time the search gives ``engine.apply``: it only sets deadlines, never the play."""
 
 
 class SearchModel(Protocol):
@@ -51,3 +56,27 @@ class SearchModel(Protocol):
         known): the policy that plays a hand out after the move being tried. It is called thousands
         of times a decision, so it must be cheap (no view, no search); it may read the whole state."""
         ...
+
+    def moves(self, state: Any, seat: int) -> Sequence[Action]:
+        """The moves ``seat`` may make in ``state``: exactly ``engine.view(state, seat)["legal_moves"]``,
+        the same actions in the same order."""
+        ...
+
+    def step(self, state: Any, seat: int, action: Action, rng: random.Random) -> Any:
+        """The state after ``seat`` makes ``action`` (one of its ``moves``) in ``state``: exactly
+        ``engine.apply(state, seat, action, NOW, rng).state``, the same state drawing the same numbers
+        from ``rng``, without the events and checks the search has no use for."""
+        ...
+
+
+class ThroughEngine:
+    """``moves`` and ``step`` straight through the engine: a model's base where it has no quicker way."""
+
+    engine: GameEngine
+
+    def moves(self, state: Any, seat: int) -> Sequence[Action]:
+        moves: Sequence[Action] = self.engine.view(state, seat)["legal_moves"]
+        return moves
+
+    def step(self, state: Any, seat: int, action: Action, rng: random.Random) -> Any:
+        return self.engine.apply(state, seat, action, NOW, rng).state

@@ -4,14 +4,19 @@ honest package, so it is the broken promise the suite catches."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from domain.bots.base import Action
+from domain.bots.search import SearchStrategy
 from domain.engine import MatchResult, PlayerResult
 from domain.game_package import GameVariant
 from domain.games.fishing.package import PACKAGE as FISHING
 from domain.games.tricks.package import PACKAGE as TRICKS
+from domain.games.tricks.search_briscola import BriscolaModel
 from engine_contract import Case, check_package, run_case
 from engine_contract.checks.results import check_result
 from engine_contract.failures import At
@@ -43,6 +48,22 @@ def cheating_normal(variant: GameVariant) -> GameVariant:
     return replace(variant, engine=engine, computer_players={**variant.computer_players, "normal": cheat})
 
 
+class FirstCardFirst(BriscolaModel):
+    """A search model that plays every card as if it were the first in hand."""
+
+    def step(self, state: Any, seat: int, action: Action, rng: random.Random) -> Any:
+        if action.get("action") == "play":
+            action = {"action": "play", "card": state.hands[seat][0].code}
+        return super().step(state, seat, action, rng)
+
+
+def searching_wrongly(variant: GameVariant) -> GameVariant:
+    hard = variant.computer_players["hard"]
+    assert isinstance(hard, SearchStrategy)
+    broken = replace(hard, model=FirstCardFirst(variant.engine))
+    return replace(variant, computer_players={**variant.computer_players, "hard": broken})
+
+
 CAUGHT = (
     (TRICKS, Case("briscola", "no_leak", 0)),
     (TRICKS, Case("briscola", "hostable", None)),
@@ -50,6 +71,7 @@ CAUGHT = (
     (TRICKS, Case("briscola", "computer_players_normal", 0)),
     (TRICKS, Case("briscola", "reproducible", 0)),
     (TRICKS, Case("briscola_a_quattro", "computer_players_normal", 0)),
+    (TRICKS, Case("briscola", "search_models_follow_the_rules", 0)),
     (TRICKS, Case("briscola_chiamata", "cards_conserved", 0)),
     (TRICKS, Case("briscola_chiamata", "event_kinds_declared", 0)),
     (FISHING, Case("scopa", "no_leak", 0)),
@@ -116,6 +138,14 @@ def test_a_computer_player_that_reads_more_than_its_view_fails_the_suite() -> No
     cheating = with_variant(TRICKS, "briscola_a_quattro", cheating_normal)
     with pytest.raises(AssertionError, match=r"'normal' computer player: decides .* more than its view"):
         run_case(cheating, Case("briscola_a_quattro", "computer_players_normal", 0))
+
+
+def test_a_search_model_that_steps_otherwise_than_the_rules_fails_the_suite() -> None:
+    wrong = with_variant(TRICKS, "briscola", searching_wrongly)
+    with pytest.raises(
+        AssertionError, match=r"briscola, seed 0, step \d+: the search model's step of .* is not the engine's"
+    ):
+        run_case(wrong, Case("briscola", "search_models_follow_the_rules", 0))
 
 
 def test_an_engine_dealing_from_its_own_random_source_fails_the_suite() -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.bots.base import Action, Seen
-from domain.bots.search_model import SearchModel
+from domain.bots.search_model import SearchModel, ThroughEngine
 from domain.cards import BY_CODE, DECK, Card
 from domain.engine import JSON, GameEngine, Timeouts
 from domain.games.fishing.captures import legal_moves
@@ -111,7 +111,7 @@ def last_hand(view: Mapping[str, Any]) -> tuple[JSON, ...]:
 
 
 @dataclass(slots=True)
-class FishingSearchModel:
+class FishingSearchModel(ThroughEngine):
     """One fishing game type (its ``Variant``) as the search sees it. (Not frozen only because the
     ``SearchModel`` protocol declares ``engine`` a plain attribute; nothing ever sets it.)"""
 

@@ -38,7 +38,7 @@ from math import comb, factorial
 from typing import Any, TypeVar
 
 from domain.bots.base import ACK, Action, Seen, own_seat
-from domain.bots.search_model import SearchModel
+from domain.bots.search_model import SearchModel, ThroughEngine
 from domain.cards import DECK, SUITS, Card, Suit, parse_cards
 from domain.engine import GameEngine, Timeouts
 from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
@@ -553,7 +553,7 @@ def agrees(state: TressetteState, what: Knowledge) -> bool:
     return True
 
 
-class TressetteSearchModel:
+class TressetteSearchModel(ThroughEngine):
     """Tressette (two or four players) as the search sees it."""
 
     def __init__(self, engine: TressetteEngine) -> None:

@@ -31,11 +31,13 @@ from functools import cache
 from typing import Any
 
 from domain.bots.base import Action, Seen, own_seat
-from domain.bots.search_model import SearchModel
+from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import DECK, Card, Suit
 from domain.engine import GameEngine, Timeouts
+from domain.games.base import ack_moves
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
 from domain.games.tricks.auction import LOWEST_RANK
+from domain.games.tricks.briscola_rules import play as play_card
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, side_of
 from domain.games.tricks.cards import POINTS_PER_DEAL, card_points, strength
 from domain.games.tricks.codec import load_plays
@@ -47,6 +49,7 @@ from domain.games.tricks.computer_briscola import (
     trump_worth_spending,
 )
 from domain.games.tricks.trick import CompletedTrick, Play, beats
+from domain.games.tricks.views import play_moves
 
 OUTCOME_WEIGHT = 0.9
 """How much of a payoff is the match (or, to several deals won, the deal) won or lost; the rest is
@@ -195,13 +198,15 @@ def taken_cards(
     )
 
 
-class BriscolaModel:
-    """Briscola (2 players) or briscola a quattro (4), as the search sees it."""
+class BriscolaModel(ThroughEngine):
+    """Briscola (2 players) or briscola a quattro (4), as the search sees it. A card played goes
+    straight to the rules' step (``briscola_rules.play``), past the engine's reading of the message:
+    the search only ever plays a card of the hand on turn."""
 
     def __init__(self, engine: GameEngine) -> None:
         self.engine = engine
 
-    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> BriscolaState:
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> Any:
         seat = viewing_seat(view, seen)
         seats = int(view["players"])
         events = this_deal(seen)
@@ -255,6 +260,16 @@ class BriscolaModel:
             paused_until=None,
             trick_pause=float(view["trick_pause_seconds"]),
         )
+
+    def moves(self, state: BriscolaState, seat: int) -> Sequence[Action]:
+        if state.phase == "playing" and state.turn == seat:
+            return play_moves(state.hands[seat])
+        return ack_moves(state, seat)
+
+    def step(self, state: BriscolaState, seat: int, action: Action, rng: random.Random) -> Any:
+        if action.get("action") == "play" and state.phase == "playing" and state.turn == seat:
+            return play_card(state, seat, Card.parse(action["card"]), NOW).state
+        return super().step(state, seat, action, rng)
 
     def settled(self, state: BriscolaState, start: BriscolaState) -> bool:
         return state.phase != "playing" or state.deal_number != start.deal_number

@@ -27,17 +27,18 @@ the deal it plays (it reads the whole state).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from domain.bots.base import Action, Seen
-from domain.bots.search_model import SearchModel
+from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import Card
 from domain.engine import GameEngine
 from domain.games.tricks import BRISCOLA_CHIAMATA
 from domain.games.tricks.auction import LOWEST_RANK, Auction, Bid
 from domain.games.tricks.cards import POINTS_PER_DEAL
+from domain.games.tricks.chiamata_rules import play as play_card
 from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataDeal, ChiamataState
 from domain.games.tricks.codec import load_plays
 from domain.games.tricks.computer_chiamata import ChiamataStrategy
@@ -54,6 +55,7 @@ from domain.games.tricks.search_briscola import (
     unseen_cards,
     viewing_seat,
 )
+from domain.games.tricks.views import play_moves
 
 DEAL_WEIGHT = 0.9
 """How much of the payoff is the deal won or lost; the rest is the side's card share."""
@@ -100,13 +102,18 @@ def deal_of(summary: Mapping[str, Any], seats: int) -> ChiamataDeal:
     )
 
 
-class ChiamataModel:
-    """Briscola chiamata's trick phase, as the search sees it."""
+class ChiamataModel(ThroughEngine):
+    """Briscola chiamata's trick phase, as the search sees it. A card played goes straight to the
+    rules' step (``chiamata_rules.play``), past the engine's reading of the message: the search only
+    ever plays a card of the hand on turn."""
 
     def __init__(self, engine: GameEngine = BRISCOLA_CHIAMATA) -> None:
         self.engine = engine
+        self._sides: tuple[Auction, int, int | None] | None = None
+        """The auction of the deal last played out, its caller, and the seat that held the called
+        card (see ``friends``)."""
 
-    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> ChiamataState:
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> Any:
         seat = viewing_seat(view, seen)
         seats = int(view["players"])
         on_table = load_plays(view["trick"])
@@ -156,6 +163,16 @@ class ChiamataModel:
             trick_pause=float(view["trick_pause_seconds"]),
         )
 
+    def moves(self, state: ChiamataState, seat: int) -> Sequence[Action]:
+        if state.phase == "playing" and state.turn == seat:
+            return play_moves(state.hands[seat])
+        return super().moves(state, seat)
+
+    def step(self, state: ChiamataState, seat: int, action: Action, rng: random.Random) -> Any:
+        if action.get("action") == "play" and state.phase == "playing" and state.turn == seat:
+            return play_card(state, seat, Card.parse(action["card"]), NOW, rng).state
+        return super().step(state, seat, action, rng)
+
     def settled(self, state: ChiamataState, start: ChiamataState) -> bool:
         return state.phase not in ("auction", "call", "playing") or state.deal_number != start.deal_number
 
@@ -175,8 +192,25 @@ class ChiamataModel:
         called = state.called_card
         assert called is not None
         return play_for(
-            state.hands[seat], state.trick, called.suit, seat, state.seats, side_friends(state, seat)
+            state.hands[seat], state.trick, called.suit, seat, state.seats, self.friends(state, seat)
         )
+
+    def friends(self, state: ChiamataState, seat: int) -> frozenset[int]:
+        """``side_friends(state, seat)``, asked once a card of every playout: the caller and the
+        holder of the called card stay the same through a deal (no card changes hands), so they are
+        kept from the last call while the state has the same auction object (each deal ``deal`` makes
+        has its own) and the called card is still where it was, or has been played."""
+        kept = self._sides
+        if kept is not None and kept[0] is state.auction:
+            _, known_caller, holder = kept
+            if state.revealed or (holder is not None and state.called_card in state.hands[holder]):
+                partner = state.partner if state.revealed else (None if holder == known_caller else holder)
+                return _friends(seat, known_caller, partner, state.seats)
+        caller = state.caller
+        assert caller is not None and state.called_card is not None
+        held = next((s for s, hand in enumerate(state.hands) if state.called_card in hand), None)
+        self._sides = (state.auction, caller, held)
+        return side_friends(state, seat)
 
 
 def slot_holder(others: list[int], counts: list[int], rng: random.Random) -> int:
@@ -215,8 +249,13 @@ def side_friends(state: ChiamataState, seat: int) -> frozenset[int]:
     if not state.revealed:
         partner = next((s for s, hand in enumerate(state.hands) if called in hand), None)
         partner = None if partner == caller else partner
+    return _friends(seat, caller, partner, state.seats)
+
+
+def _friends(seat: int, caller: int, partner: int | None, seats: int) -> frozenset[int]:
+    """The other seats on ``seat``'s side: the caller with its partner (if any) against the rest."""
     calling = {caller} if partner is None else {caller, partner}
-    side = calling if seat in calling else set(range(state.seats)) - calling
+    side = calling if seat in calling else set(range(seats)) - calling
     return frozenset(side - {seat})
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.bots.base import ACK, Action, Seen
-from domain.bots.search_model import SearchModel
+from domain.bots.search_model import SearchModel, ThroughEngine
 from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
 from tavolo_rubamazzo.config import SEAT_LABELS, label
@@ -94,7 +94,7 @@ def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
     return Replay(tuple(piles), last_taker, moves, tuple(history))
 
 
-class RubamazzoSearchModel:
+class RubamazzoSearchModel(ThroughEngine):
     """Rubamazzo at one table size as the search sees it."""
 
     def __init__(self, engine: RubamazzoEngine) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from domain.bots.base import Action, Seen
 from domain.bots.search import Budget, SearchStrategy, action_key
+from domain.bots.search_model import ThroughEngine
 from domain.engine import GameEngine
 from domain.games.fishing.computer import FishingStrategy
 from domain.games.fishing.search import MODELS
@@ -19,7 +20,7 @@ SMALL = Budget(iterations=40)
 
 
 @dataclass
-class Counting:
+class Counting(ThroughEngine):
     """A search model that counts the deals asked of it; ``refuse`` makes any deal fail."""
 
     engine: GameEngine

@@ -26,6 +26,7 @@ from domain.games.tricks.computer_briscola import TrickSight, choose_card
 from domain.games.tricks.search_briscola import MODELS as BRISCOLA_MODELS
 from domain.games.tricks.search_briscola import quick_card
 from domain.games.tricks.search_chiamata import MODELS as CHIAMATA_MODELS
+from domain.games.tricks.search_chiamata import ChiamataModel, side_friends
 from domain.games.tricks.trick import Play
 from engine_contract.watching import Position, watched_positions
 from tests.unit.bots.simulate import NOW, engine_for, strategy_for
@@ -244,6 +245,18 @@ def test_the_two_sides_payoffs_add_up_to_one_at_the_end_of_a_deal(game_type: str
         for seat, payoff in enumerate(payoffs):
             rival = next(s for s in range(engine.seats) if not same_side(end, seat, s))
             assert payoff + payoffs[rival] == pytest.approx(1.0)
+
+
+def test_the_sides_a_chiamata_playout_keeps_are_those_its_deal_holds_at_every_card() -> None:
+    engine, model = engine_for("briscola_chiamata"), ChiamataModel()
+    for index, position in enumerate(playing_positions("briscola_chiamata")[::2]):
+        rng = random.Random(index)
+        start = model.deal(position.view, position.seen, rng)
+        state = start
+        while not model.settled(state, start):
+            for seat in range(engine.seats):
+                assert model.friends(state, seat) == side_friends(state, seat)
+            state = model.step(state, state.turn, model.rollout(state, state.turn, rng), rng)
 
 
 def same_side(state: Any, one: int, other: int) -> bool:

@@ -1,0 +1,49 @@
+"""Search models: a game's ``SearchModel`` (``domain.bots.search_model``) walks the rules by its
+``moves`` and ``step``, which may be quicker than the engine's view and ``apply`` but never other.
+
+On every state of a match with random legal moves, for every seat to act: ``moves`` lists exactly
+the view's ``legal_moves``, in order; and for one of them (picked by the plan), ``step`` comes to
+the state ``engine.apply`` comes to (compared as dumped), having drawn the same numbers from the
+random source. A computer player that does not search has no model, and nothing to check.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domain.bots.search import search_models
+from domain.bots.search_model import NOW
+from domain.game_package import GamePackage, GameVariant
+from domain.match_record import plain
+from engine_contract.playing import planner, random_match
+
+
+def check_search_models_follow_the_rules(package: GamePackage, variant: GameVariant, seed: int) -> None:
+    models = [model for strategy in variant.computer_players.values() for model in search_models(strategy)]
+    if not models:
+        return
+    match = random_match(variant, seed)
+    engine = match.engine
+    plan = planner(variant.game_type, seed, "search models")
+    for change in match.changes:
+        state = change.after
+        if engine.is_over(state):
+            continue
+        for seat in engine.to_act(state):
+            legal = engine.view(state, seat)["legal_moves"]
+            for model in models:
+                at = match.at(change.step)
+                moves = list(model.moves(state, seat))
+                if plain(moves) != plain(legal):
+                    raise at.fail(f"the search model lists seat {seat}'s moves as {moves}, the view {legal}")
+                if not legal:
+                    continue
+                move = legal[plan.randrange(len(legal))]
+                draw = plan.getrandbits(32)
+                by_model, by_engine = random.Random(draw), random.Random(draw)
+                stepped = model.step(state, seat, move, by_model)
+                applied = engine.apply(state, seat, move, NOW, by_engine).state
+                if plain(engine.dump(stepped)) != plain(engine.dump(applied)):
+                    raise at.fail(f"the search model's step of {move} by seat {seat} is not the engine's")
+                if by_model.getstate() != by_engine.getstate():
+                    raise at.fail(f"the search model's step of {move} drew other numbers than the engine")
