@@ -4,7 +4,9 @@
 On every state of a match with random legal moves, for every seat to act: ``moves`` lists exactly
 the view's ``legal_moves``, in order; and for one of them (picked by the plan), ``step`` comes to
 the state ``engine.apply`` comes to (compared as dumped), having drawn the same numbers from the
-random source. A computer player that does not search has no model, and nothing to check.
+random source; and so does the step of the move its quick policy (``rollout``) picks there, which
+the model may play by what it kept of choosing it. A computer player that does not search has no
+model, and nothing to check.
 """
 
 from __future__ import annotations
@@ -38,12 +40,15 @@ def check_search_models_follow_the_rules(package: GamePackage, variant: GameVari
                     raise at.fail(f"the search model lists seat {seat}'s moves as {moves}, the view {legal}")
                 if not legal:
                     continue
-                move = legal[plan.randrange(len(legal))]
-                draw = plan.getrandbits(32)
-                by_model, by_engine = random.Random(draw), random.Random(draw)
-                stepped = model.step(state, seat, move, by_model)
-                applied = engine.apply(state, seat, move, NOW, by_engine).state
-                if plain(engine.dump(stepped)) != plain(engine.dump(applied)):
-                    raise at.fail(f"the search model's step of {move} by seat {seat} is not the engine's")
-                if by_model.getstate() != by_engine.getstate():
-                    raise at.fail(f"the search model's step of {move} drew other numbers than the engine")
+                tried = [legal[plan.randrange(len(legal))]]
+                if not any(move.get("action") == "ack" for move in legal):
+                    tried.append(model.rollout(state, seat, random.Random(plan.getrandbits(32))))
+                for move in tried:  # one the plan picked, and the quick policy's (which a model may know)
+                    draw = plan.getrandbits(32)
+                    by_model, by_engine = random.Random(draw), random.Random(draw)
+                    stepped = model.step(state, seat, move, by_model)
+                    applied = engine.apply(state, seat, move, NOW, by_engine).state
+                    if plain(engine.dump(stepped)) != plain(engine.dump(applied)):
+                        raise at.fail(f"the search model's step of {move} by seat {seat} is not the engine's")
+                    if by_model.getstate() != by_engine.getstate():
+                        raise at.fail(f"the search model's step of {move} drew other numbers than the engine")

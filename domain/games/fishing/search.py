@@ -12,20 +12,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain.bots.base import Action, Seen
-from domain.bots.search_model import SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import BY_CODE, DECK, Card
 from domain.engine import JSON, GameEngine, Timeouts
-from domain.games.fishing.captures import legal_moves
+from domain.games.fishing.captures import Move, legal_moves
 from domain.games.fishing.computer import card_worth
 from domain.games.fishing.config import SIDES, Variant, side_of
 from domain.games.fishing.state import FishingOptions, FishingState, play_from_json
+from domain.games.fishing.transitions import play_card
 from domain.games.fishing.variants import FISHING_ENGINES
-from domain.games.fishing.views import play_action
+from domain.games.fishing.views import moves_json, play_action
 
 WORTH: dict[Card, float] = {card: card_worth(card) for card in DECK}
 SCOPA = 10.0
@@ -113,10 +114,25 @@ def last_hand(view: Mapping[str, Any]) -> tuple[JSON, ...]:
 @dataclass(slots=True)
 class FishingSearchModel(ThroughEngine):
     """One fishing game type (its ``Variant``) as the search sees it. (Not frozen only because the
-    ``SearchModel`` protocol declares ``engine`` a plain attribute; nothing ever sets it.)"""
+    ``SearchModel`` protocol declares ``engine`` a plain attribute; nothing ever sets it.)
+
+    ``moves`` are the view's own (``views.moves_json``) without the rest of the view. The move the
+    quick policy chose is kept with the message it returned (``_chosen``), so that ``step`` plays it
+    straight through the rules' ``play_card`` when handed that very message: the engine would read
+    it back and work out its captures again."""
 
     engine: GameEngine
     variant: Variant
+    _chosen: tuple[Action, Move] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def moves(self, state: FishingState, seat: int) -> Sequence[Action]:
+        return moves_json(state, seat)
+
+    def step(self, state: FishingState, seat: int, action: Action, rng: random.Random) -> Any:
+        chosen = self._chosen
+        if chosen is not None and action is chosen[0] and state.phase == "playing" and state.turn == seat:
+            return play_card(self.variant, state, seat, chosen[1], NOW).state
+        return ThroughEngine.step(self, state, seat, action, rng)  # a slotted dataclass has no bare super()
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> FishingState:
         seat = int(view["seat"])
@@ -218,7 +234,9 @@ class FishingSearchModel(ThroughEngine):
             if score > best_score:
                 best, best_score = move, score
         assert best is not None
-        return play_action(best)
+        action = play_action(best)
+        self._chosen = (action, best)
+        return action
 
 
 MODELS: Mapping[str, SearchModel] = {
