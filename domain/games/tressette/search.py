@@ -38,9 +38,10 @@ from math import comb, factorial
 from typing import Any, TypeVar
 
 from domain.bots.base import ACK, Action, Seen, own_seat
-from domain.bots.search_model import SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import DECK, SUITS, Card, Suit, parse_cards
 from domain.engine import GameEngine, Timeouts
+from domain.games.base import ack_moves
 from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
 from domain.games.tressette.cards import strength, thirds_in, thirds_of
 from domain.games.tressette.declarations import (
@@ -51,7 +52,7 @@ from domain.games.tressette.declarations import (
     declarations_in,
 )
 from domain.games.tressette.engine import TressetteEngine
-from domain.games.tressette.rules import HAND_SIZE
+from domain.games.tressette.rules import HAND_SIZE, play
 from domain.games.tressette.scoring import score_hand
 from domain.games.tressette.signals import STRISCIO, VOLO
 from domain.games.tressette.state import (
@@ -63,6 +64,7 @@ from domain.games.tressette.state import (
     side_of,
 )
 from domain.games.tressette.trick import playable
+from domain.games.tressette.views import play_moves
 from domain.games.tricks.codec import load_plays
 from domain.games.tricks.trick import CompletedTrick, Play
 
@@ -554,13 +556,27 @@ def agrees(state: TressetteState, what: Knowledge) -> bool:
 
 
 class TressetteSearchModel(ThroughEngine):
-    """Tressette (two or four players) as the search sees it."""
+    """Tressette (two or four players) as the search sees it. ``moves`` are the view's own
+    (``views.play_moves``) without the rest of the view, and a card played without a signal goes
+    straight to the rules' step (``rules.play``), past the engine's reading of the message: the
+    search only plays the moves it was listed, or the quick policy's, which follows suit."""
 
     def __init__(self, engine: TressetteEngine) -> None:
         self.engine: GameEngine = engine
         self.last: tuple[Mapping[str, Any], Seen, Knowledge] | None = None
         """The knowledge read for the last view and events dealt from: a search deals from the same
         two objects on every iteration of a decision, and they are read once."""
+
+    def moves(self, state: TressetteState, seat: int) -> Sequence[Action]:
+        if state.phase == "playing" and state.turn == seat:
+            return play_moves(state, state.hands[seat])
+        return ack_moves(state, seat)
+
+    def step(self, state: TressetteState, seat: int, action: Action, rng: random.Random) -> Any:
+        playing = state.phase == "playing" and state.turn == seat
+        if playing and action.get("action") == "play" and "signal" not in action:
+            return play(state, seat, Card.parse(action["card"]), None, NOW).state
+        return super().step(state, seat, action, rng)
 
     def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Knowledge:
         last = self.last
