@@ -71,9 +71,12 @@ class Move:
 def legal_moves(hand: Sequence[Card], table: Sequence[Card], pigliatutto: bool) -> tuple[Move, ...]:
     """Every legal (card, capture) pair for a hand: a card with captures has no capture-less move."""
     moves: list[Move] = []
+    by_rank: dict[int, tuple[Capture, ...]] = {}  # what a card takes depends on its rank alone
     for card in hand:
         sweep = ace_sweeps(card, table, pigliatutto)
-        options = legal_captures(card, table, pigliatutto)
+        options = by_rank.get(card.rank)
+        if options is None:
+            options = by_rank[card.rank] = legal_captures(card, table, pigliatutto)
         if options:
             moves.extend(Move(card, capture, sweep) for capture in options)
         else:
