@@ -206,7 +206,7 @@ class BriscolaModel(ThroughEngine):
     def __init__(self, engine: GameEngine) -> None:
         self.engine = engine
 
-    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> Any:
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> BriscolaState:
         seat = viewing_seat(view, seen)
         seats = int(view["players"])
         events = this_deal(seen)

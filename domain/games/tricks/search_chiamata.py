@@ -113,7 +113,7 @@ class ChiamataModel(ThroughEngine):
         """The auction of the deal last played out, its caller, and the seat that held the called
         card (see ``friends``)."""
 
-    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> Any:
+    def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> ChiamataState:
         seat = viewing_seat(view, seen)
         seats = int(view["players"])
         on_table = load_plays(view["trick"])
