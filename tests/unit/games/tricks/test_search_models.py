@@ -256,7 +256,9 @@ def test_the_sides_a_chiamata_playout_keeps_are_those_its_deal_holds_at_every_ca
         while not model.settled(state, start):
             for seat in range(engine.seats):
                 assert model.friends(state, seat) == side_friends(state, seat)
-            state = model.step(state, state.turn, model.rollout(state, state.turn, rng), rng)
+            turn = state.turn
+            assert turn is not None
+            state = model.step(state, turn, model.rollout(state, turn, rng), rng)
 
 
 def same_side(state: Any, one: int, other: int) -> bool:
