@@ -33,8 +33,8 @@ def check_search_models_follow_the_rules(package: GamePackage, variant: GameVari
             continue
         for seat in engine.to_act(state):
             legal = engine.view(state, seat)["legal_moves"]
+            at = match.at(change.step)
             for model in models:
-                at = match.at(change.step)
                 moves = list(model.moves(state, seat))
                 if plain(moves) != plain(legal):
                     raise at.fail(f"the search model lists seat {seat}'s moves as {moves}, the view {legal}")

@@ -210,7 +210,8 @@ class ChiamataModel(ThroughEngine):
         assert caller is not None and state.called_card is not None
         held = next((s for s, hand in enumerate(state.hands) if state.called_card in hand), None)
         self._sides = (state.auction, caller, held)
-        return side_friends(state, seat)
+        partner = state.partner if state.revealed else (None if held == caller else held)
+        return _friends(seat, caller, partner, state.seats)
 
 
 def slot_holder(others: list[int], counts: list[int], rng: random.Random) -> int:
