@@ -54,9 +54,15 @@ def legal_captures(card: Card, table: Sequence[Card], pigliatutto: bool = False)
     equal = tuple([(other,) for other in table if other.rank == card.rank])
     if equal:
         return equal
-    sums: list[Capture] = []
-    _add_sums(table, (), card.rank, 0, sums)
-    return tuple(sums)
+    return tuple(sums(table, card.rank))
+
+
+def sums(table: Sequence[Card], rank: int) -> list[Capture]:
+    """Every set of ``table`` cards whose ranks add up to ``rank``, each in table order, the sets in
+    the order ``legal_captures`` gives them (ignoring the equal-rank rule: the caller applies it)."""
+    found: list[Capture] = []
+    _add_sums(table, (), rank, 0, found)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,22 +20,13 @@ from domain.bots.base import Action, Seen
 from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import BY_CODE, DECK, Card
 from domain.engine import JSON, GameEngine, Timeouts
-from domain.games.fishing.captures import Move, legal_moves
-from domain.games.fishing.computer import card_worth
+from domain.games.fishing.captures import Move
 from domain.games.fishing.config import SIDES, Variant, side_of
+from domain.games.fishing.playout import playout_move
 from domain.games.fishing.state import FishingOptions, FishingState, play_from_json
-from domain.games.fishing.transitions import play_card
+from domain.games.fishing.transitions import played
 from domain.games.fishing.variants import FISHING_ENGINES
 from domain.games.fishing.views import moves_json, play_action
-
-WORTH: dict[Card, float] = {card: card_worth(card) for card in DECK}
-SCOPA = 10.0
-"""A scopa in the playout policy's eyes, against ``card_worth``'s fractions of a point."""
-OPEN_TABLE = 4.0
-"""What the playout policy fears from a table the next player may sweep (its ranks add up to 10 or less)."""
-SWEEPABLE = 10
-"""The highest rank, so the most one card can sweep."""
-
 
 MARGIN_SCALE = 8.0
 """The lead in a hand's points that a playout counts as a sure win (a payoff of 1). A match to 11
@@ -111,6 +102,74 @@ def last_hand(view: Mapping[str, Any]) -> tuple[JSON, ...]:
     return () if last is None else (last,)
 
 
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a seat knows of a fishing hand: ``state`` with its own hand in its place (the other
+    hands empty, the deck empty), the ``unseen`` cards in deck order, the counts the unseen cards
+    fill, and the sizes of the two piles when the events do not tell what they hold."""
+
+    seat: int
+    state: FishingState
+    unseen: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    deck_count: int
+    unseen_piles: tuple[int, int] | None
+
+
+def known_of(variant: Variant, view: Mapping[str, Any], seen: Seen) -> Known:
+    """What the view and the events a seat saw tell it (see ``Known``)."""
+    seat = int(view["seat"])
+    record = read_record(seen, variant.seats)
+    hand = tuple(parsed(view["hand"]))
+    table = tuple(parsed(view["table"]))
+    counts = [len(pile) for pile in record.piles]
+    wanted = [int(view["captured_counts"][label]) for label in SIDES]
+    known_piles = counts == wanted
+    piles = record.piles if known_piles else ([], [])
+    known = {*hand, *table, *piles[0], *piles[1]}
+    hand_counts = tuple(int(count) for count in view["hand_counts"])
+    options = view["options"]
+    last_play = view["last_play"]
+    winner = view["winner"]
+    state = FishingState(
+        game_type=variant.game_type,
+        options=FishingOptions(
+            target_score=int(view["target_score"]),
+            napola=bool(options.get("napola", False)),
+            asso_pigliatutto=bool(options["asso_pigliatutto"]),
+        ),
+        timeouts=Timeouts(turn=float(view["turn_seconds"])),
+        phase=view["phase"],
+        hand_number=int(view["hand_number"]),
+        dealer=int(view["dealer"]),
+        hands=tuple(hand if other == seat else () for other in range(len(hand_counts))),
+        table=table,
+        deck=(),
+        piles=(tuple(piles[0]), tuple(piles[1])),
+        scope=(int(view["scope"]["A"]), int(view["scope"]["B"])),
+        scores=(int(view["scores"]["A"]), int(view["scores"]["B"])),
+        seat_scope=record.seat_scope,
+        turn=view["turn"],
+        moves=record.moves,
+        turn_due=view["turn_deadline"],
+        last_capturer=record.last_capturer if known_piles else None,
+        last_play=None if last_play is None else play_from_json(last_play),
+        acknowledged=tuple(view["acknowledged"]),
+        hand_end_due=view["hand_end_deadline"],
+        history=record.history or last_hand(view),
+        winner=None if winner is None else SIDES.index(winner),
+        whole_suit=bool(view["napola_whole_suit"]),
+    )
+    return Known(
+        seat=seat,
+        state=state,
+        unseen=tuple(card for card in DECK if card not in known),
+        hand_counts=hand_counts,
+        deck_count=int(view["deck_count"]),
+        unseen_piles=None if known_piles else (wanted[0], wanted[1]),
+    )
+
+
 @dataclass(slots=True)
 class FishingSearchModel(ThroughEngine):
     """One fishing game type (its ``Variant``) as the search sees it. (Not frozen only because the
@@ -118,12 +177,16 @@ class FishingSearchModel(ThroughEngine):
 
     ``moves`` are the view's own (``views.moves_json``) without the rest of the view. The move the
     quick policy chose is kept with the message it returned (``_chosen``), so that ``step`` plays it
-    straight through the rules' ``play_card`` when handed that very message: the engine would read
-    it back and work out its captures again."""
+    straight through the rules' ``played``, without events, when handed that very message: the
+    engine would read it back and work out its captures again. What the seat knows is worked out
+    once per decision (``_known``, for the view and events of the last ``deal``)."""
 
     engine: GameEngine
     variant: Variant
     _chosen: tuple[Action, Move] | None = field(default=None, init=False, repr=False, compare=False)
+    _known: tuple[Mapping[str, Any], Seen, Known] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def moves(self, state: FishingState, seat: int) -> Sequence[Action]:
         return moves_json(state, seat)
@@ -131,66 +194,34 @@ class FishingSearchModel(ThroughEngine):
     def step(self, state: FishingState, seat: int, action: Action, rng: random.Random) -> Any:
         chosen = self._chosen
         if chosen is not None and action is chosen[0] and state.phase == "playing" and state.turn == seat:
-            return play_card(self.variant, state, seat, chosen[1], NOW).state
+            return played(self.variant, state, seat, chosen[1], NOW)
         return ThroughEngine.step(self, state, seat, action, rng)  # a slotted dataclass has no bare super()
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> FishingState:
-        seat = int(view["seat"])
-        record = read_record(seen, self.variant.seats)
-        hand = tuple(parsed(view["hand"]))
-        table = tuple(parsed(view["table"]))
-        counts = [len(pile) for pile in record.piles]
-        wanted = [int(view["captured_counts"][label]) for label in SIDES]
-        known_piles = counts == wanted
-        piles = record.piles if known_piles else ([], [])
-        known = {*hand, *table, *piles[0], *piles[1]}
-        pool = [card for card in DECK if card not in known]
+        """What the seat knows (worked out once per decision: every deal of a search starts from
+        the same view and events), with the unseen cards shuffled into the other hands and the deck."""
+        cached = self._known
+        if cached is None or cached[0] is not view or cached[1] is not seen:
+            cached = self._known = (view, seen, known_of(self.variant, view, seen))
+        known = cached[2]
+        pool = list(known.unseen)
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
         at = 0
-        for other, count in enumerate(view["hand_counts"]):
-            if other == seat:
-                hands.append(hand)
+        for other, count in enumerate(known.hand_counts):
+            if other == known.seat:
+                hands.append(known.state.hands[other])
                 continue
             hands.append(tuple(pool[at : at + count]))
             at += count
-        deck = tuple(pool[at : at + int(view["deck_count"])])
+        deck = tuple(pool[at : at + known.deck_count])
         at += len(deck)
-        if not known_piles:
-            # Without the events of this hand (a seat that joined late), the piles are unseen too.
-            piles = (pool[at : at + wanted[0]], pool[at + wanted[0] : at + wanted[0] + wanted[1]])
-        options = view["options"]
-        last_play = view["last_play"]
-        winner = view["winner"]
-        return FishingState(
-            game_type=self.variant.game_type,
-            options=FishingOptions(
-                target_score=int(view["target_score"]),
-                napola=bool(options.get("napola", False)),
-                asso_pigliatutto=bool(options["asso_pigliatutto"]),
-            ),
-            timeouts=Timeouts(turn=float(view["turn_seconds"])),
-            phase=view["phase"],
-            hand_number=int(view["hand_number"]),
-            dealer=int(view["dealer"]),
-            hands=tuple(hands),
-            table=table,
-            deck=deck,
-            piles=(tuple(piles[0]), tuple(piles[1])),
-            scope=(int(view["scope"]["A"]), int(view["scope"]["B"])),
-            scores=(int(view["scores"]["A"]), int(view["scores"]["B"])),
-            seat_scope=record.seat_scope,
-            turn=view["turn"],
-            moves=record.moves,
-            turn_due=view["turn_deadline"],
-            last_capturer=record.last_capturer if known_piles else None,
-            last_play=None if last_play is None else play_from_json(last_play),
-            acknowledged=tuple(view["acknowledged"]),
-            hand_end_due=view["hand_end_deadline"],
-            history=record.history or last_hand(view),
-            winner=None if winner is None else SIDES.index(winner),
-            whole_suit=bool(view["napola_whole_suit"]),
-        )
+        if known.unseen_piles is None:
+            return known.state._replace(hands=tuple(hands), deck=deck)
+        # Without the events of this hand (a seat that joined late), the piles are unseen too.
+        first, second = known.unseen_piles
+        piles = (tuple(pool[at : at + first]), tuple(pool[at + first : at + first + second]))
+        return known.state._replace(hands=tuple(hands), deck=deck, piles=piles)
 
     def settled(self, state: FishingState, start: FishingState) -> bool:
         return state.phase != "playing" or state.hand_number != start.hand_number
@@ -208,34 +239,11 @@ class FishingSearchModel(ThroughEngine):
         return min(1.0, max(0.0, 0.5 + lead / (2 * MARGIN_SCALE)))
 
     def rollout(self, state: FishingState, seat: int, rng: random.Random) -> Action:
-        """Greedy: the capture worth most (a scopa above all), else the discard that costs least,
-        each less what a table the next player may sweep offers them."""
-        table = state.table
-        last = not state.deck and sum(len(hand) for hand in state.hands) == 1
-        on_table = sum(card.rank for card in table)
-        best = None
-        best_score = -1e9
-        for move in legal_moves(state.hands[seat], table, state.options.asso_pigliatutto):
-            if move.capture or move.sweep:
-                score = WORTH[move.card]
-                left = on_table
-                for card in move.capture:
-                    score += WORTH[card]
-                    left -= card.rank
-                cleared = len(move.capture) == len(table)
-                if cleared and not move.sweep and not last:
-                    score += SCOPA
-            else:
-                score = -0.5 * WORTH[move.card]
-                left = on_table + move.card.rank
-                cleared = False
-            if not cleared and not last and left <= SWEEPABLE:
-                score -= OPEN_TABLE
-            if score > best_score:
-                best, best_score = move, score
-        assert best is not None
-        action = play_action(best)
-        self._chosen = (action, best)
+        """The greedy move (``playout.playout_move``), kept for ``step`` with its message."""
+        last = not state.deck and sum(map(len, state.hands)) == 1
+        move = playout_move(state.hands[seat], state.table, state.options.asso_pigliatutto, last)
+        action = play_action(move)
+        self._chosen = (action, move)
         return action
 
 

@@ -112,52 +112,67 @@ def acknowledge(variant: Variant, state: FishingState, seat: int, now: float, rn
 
 def play_card(variant: Variant, state: FishingState, seat: int, move: Move, now: float) -> Outcome:
     """Play a checked move for the seat on turn."""
+    events: list[Event] = []
+    return Outcome(played(variant, state, seat, move, now, events), tuple(events))
+
+
+def played(
+    variant: Variant,
+    state: FishingState,
+    seat: int,
+    move: Move,
+    now: float,
+    events: list[Event] | None = None,
+) -> FishingState:
+    """The state after a checked move, its events added to ``events`` when given (``play_card``):
+    a searching computer player plays a few hundred thousand moves a decision and reads none."""
     hands = list(state.hands)
     hands[seat] = without(hands[seat], move.card)
     side = side_of(seat)
-    piles = list(state.piles)
-    scope = list(state.scope)
-    seat_scope = list(state.seat_scope)
+    piles = state.piles
+    scope = state.scope
+    seat_scope = state.seat_scope
     last_capturer = state.last_capturer
-    last_of_hand = not state.deck and not any(hands)
+    emptied = not state.deck and not any(hands)
     scopa = False
     if move.capture or move.sweep:
         table = state.table
         for taken in move.capture:
             table = without(table, taken)
-        piles[side] = (*piles[side], move.card, *move.capture)
+        pile = (*piles[side], move.card, *move.capture)
+        piles = (pile, piles[1]) if side == 0 else (piles[0], pile)
         last_capturer = seat
-        scopa = not move.sweep and not table and not last_of_hand
+        scopa = not move.sweep and not table and not emptied
     else:
         table = (*state.table, move.card)
     if scopa:
-        scope[side] += 1
-        seat_scope[seat] += 1
+        scope = (scope[0] + 1, scope[1]) if side == 0 else (scope[0], scope[1] + 1)
+        seat_scope = (*seat_scope[:seat], seat_scope[seat] + 1, *seat_scope[seat + 1 :])
     play = Play(seat=seat, card=move.card, captured=move.capture, scopa=scopa, sweep=move.sweep)
-    events: list[Event] = [Event("play", play_fields(play), seat=seat)]
+    if events is not None:
+        events.append(Event("play", play_fields(play), seat=seat))
     deck = state.deck
     turn = (seat + 1) % variant.seats
-    if not any(hands) and deck:
+    if deck and not any(hands):
         dealt, deck = deal_round(deck, variant.seats, state.dealer, variant.hand_size)
         hands = list(dealt)
         turn = deal_order(variant.seats, state.dealer)[0]
-        events.extend(dealing(hands, len(deck)))
+        if events is not None:
+            events.extend(dealing(hands, len(deck)))
     nxt = state._replace(
         hands=tuple(hands),
         table=table,
         deck=deck,
-        piles=(piles[0], piles[1]),
-        scope=(scope[0], scope[1]),
-        seat_scope=tuple(seat_scope),
+        piles=piles,
+        scope=scope,
+        seat_scope=seat_scope,
         turn=turn,
         moves=state.moves + 1,
         turn_due=float(now) + state.timeouts.turn,
         last_capturer=last_capturer,
         last_play=play,
     )
-    if not any(hands):
-        return end_hand(variant, nxt, now, events)
-    return Outcome(nxt, tuple(events))
+    return end_hand(variant, nxt, now, events) if emptied else nxt
 
 
 def match_winner(scores: tuple[int, int], target: int) -> int | None:
@@ -167,16 +182,15 @@ def match_winner(scores: tuple[int, int], target: int) -> int | None:
     return 0 if scores[0] > scores[1] else 1
 
 
-def end_hand(variant: Variant, state: FishingState, now: float, events: list[Event]) -> Outcome:
-    """Close a hand: leftovers to the last capturer, score it, end the match or wait for acks.
+def end_hand(variant: Variant, state: FishingState, now: float, events: list[Event] | None) -> FishingState:
+    """Close a hand: leftovers to the last capturer, score it, end the match or wait for acks
+    (the events added to ``events`` when given).
 
     Should nobody have captured at all, the leftovers go to the dealer's side.
     """
     taker = state.last_capturer if state.last_capturer is not None else state.dealer
     piles = list(state.piles)
     piles[side_of(taker)] = (*piles[side_of(taker)], *state.table)
-    if state.table:
-        events.append(Event("leftovers", {"cards": codes(state.table)}, seat=taker))
     score = score_hand((piles[0], piles[1]), state.scope, state.options.napola)
     scores = (state.scores[0] + score.sides[0].total, state.scores[1] + score.sides[1].total)
     record = hand_record(state.hand_number, state.dealer, score, scores)
@@ -191,10 +205,12 @@ def end_hand(variant: Variant, state: FishingState, now: float, events: list[Eve
         turn_due=None,
         acknowledged=(),
     )
-    events.append(Event("hand_end", record))
+    if events is not None:
+        if state.table:
+            events.append(Event("leftovers", {"cards": codes(state.table)}, seat=taker))
+        events.append(Event("hand_end", record))
+        if winner is not None:
+            events.append(match_end(SIDES[winner], {SIDES[i]: scores[i] for i in (0, 1)}))
     if winner is None:
-        nxt = common._replace(phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
-    else:
-        nxt = common._replace(phase="finished", hand_end_due=None, winner=winner, whole_suit=whole_suit)
-        events.append(match_end(SIDES[winner], {SIDES[i]: scores[i] for i in (0, 1)}))
-    return Outcome(nxt, tuple(events))
+        return common._replace(phase="hand_end", hand_end_due=float(now) + state.timeouts.hand_ack)
+    return common._replace(phase="finished", hand_end_due=None, winner=winner, whole_suit=whole_suit)
