@@ -60,8 +60,15 @@ def action_key(action: Mapping[str, Any]) -> str:
     return repr(_frozen(action))
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+"""The types an action's fields mostly hold, checked first: ``isinstance`` against ``Mapping`` (an
+abstract class) costs more than the rest of ``_frozen``, and the tree keys every move it meets."""
+
+
 def _frozen(value: Any) -> Any:
     """``value`` with every mapping as its sorted items and every list as a tuple."""
+    if value.__class__ in _ATOMS:
+        return value
     if isinstance(value, Mapping):
         return tuple(sorted((str(key), _frozen(item)) for key, item in value.items()))
     if isinstance(value, list | tuple):
