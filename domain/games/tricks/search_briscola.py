@@ -198,6 +198,80 @@ def taken_cards(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a seat knows of a deal of briscola: ``base``, the deal with its own hand in place (the
+    other hands and the stock empty, the piles holding the cards it saw taken), the ``unseen`` cards
+    in deck order, the ``sizes`` they fill (each other seat in ``others``' order, the stock, then
+    each pile's missing cards), and the seat that drew the trump card, if the seat saw it drawn."""
+
+    base: BriscolaState
+    unseen: tuple[Card, ...]
+    sizes: tuple[int, ...]
+    others: tuple[int, ...]
+    pinned: int | None
+
+
+def known_of(view: Mapping[str, Any], seen: Seen) -> Known:
+    """What ``view`` and the events ``seen`` tell the seat (``Known``)."""
+    seat = viewing_seat(view, seen)
+    seats = int(view["players"])
+    events = this_deal(seen)
+    on_table = load_plays(view["trick"])
+    tricks_won = _pair(view["tricks_won"])
+    taken = taken_cards(events, completed(view["last_trick"]), tricks_won, side_of, seats)
+    played = taken.cards | {play.card for play in on_table}
+    trump_drawn = view.get("trump_card") is None
+    trump = trump_of_deal(view, events, seen)
+    pinned = trump_holder(events, trump, played, seat) if trump_drawn and trump is not None else None
+    hand = cards(view["hand"])
+    counts = [int(n) for n in view["hand_counts"]]
+    others = [s for s in range(seats) if s != seat]
+    places = [counts[s] - (1 if s == pinned else 0) for s in others]
+    stock_size = int(view["deck_count"]) - (0 if trump_drawn else 1)
+    accounted = {*hand, *played} if trump is None else {*hand, *played, trump}
+    hands: list[tuple[Card, ...]] = [()] * seats
+    hands[seat] = hand
+    if trump is None:  # drawn before the seat's history began: any card of its suit stands for it
+        trump = Card(LOWEST_RANK, Suit(view["trump_suit"]))
+    base = BriscolaState(
+        seats=seats,
+        target_score=int(view["target_score"]),
+        deals_to_win=int(view["deals_to_win"]),
+        turn_timeout=float(view["turn_seconds"]),
+        hand_ack_timeout=DEFAULT_TIMEOUTS.hand_ack,
+        phase=view["phase"],
+        deal_number=int(view["hand_number"]),
+        dealer=int(view["dealer"]),
+        hands=tuple(hands),
+        stock=(),
+        trump_card=trump,
+        trump_drawn=trump_drawn,
+        trick=on_table,
+        turn=view["turn"],
+        last_trick=completed(view["last_trick"]),
+        won=(taken.known[0], taken.known[1]),
+        tricks_won=tricks_won,
+        scores=_pair(view["scores"]),
+        deals_won=_pair(view["deals_won"]),
+        deals=finished_deals(view, seen),
+        acknowledged=tuple(int(s) for s in view["acknowledged"]),
+        counter=len(seen),  # in no view: it only names the turn deadlines of the deal
+        turn_due=view["turn_deadline"],
+        hand_end_due=view["hand_end_deadline"],
+        winner=view["winner"],
+        paused_until=None,
+        trick_pause=float(view["trick_pause_seconds"]),
+    )
+    return Known(
+        base=base,
+        unseen=tuple(unseen_cards(accounted)),
+        sizes=(*places, stock_size, *taken.missing),
+        others=tuple(others),
+        pinned=pinned,
+    )
+
+
 class BriscolaModel(ThroughEngine):
     """Briscola (2 players) or briscola a quattro (4), as the search sees it. A card played goes
     straight to the rules' step (``briscola_rules.play``), past the engine's reading of the message:
@@ -205,60 +279,29 @@ class BriscolaModel(ThroughEngine):
 
     def __init__(self, engine: GameEngine) -> None:
         self.engine = engine
+        self.last: tuple[Mapping[str, Any], Seen, Known] | None = None
+        """What the seat knew for the last view and events dealt from (``knowledge``)."""
+
+    def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Known:
+        """What the seat knows (``known_of``), read once for the view and events of a decision: a
+        search deals from the same two objects on every iteration."""
+        last = self.last
+        if last is not None and last[0] is view and last[1] is seen:
+            return last[2]
+        known = known_of(view, seen)
+        self.last = (view, seen, known)
+        return known
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> BriscolaState:
-        seat = viewing_seat(view, seen)
-        seats = int(view["players"])
-        events = this_deal(seen)
-        on_table = load_plays(view["trick"])
-        tricks_won = _pair(view["tricks_won"])
-        taken = taken_cards(events, completed(view["last_trick"]), tricks_won, side_of, seats)
-        played = taken.cards | {play.card for play in on_table}
-        trump_drawn = view.get("trump_card") is None
-        trump = trump_of_deal(view, events, seen)
-        pinned = trump_holder(events, trump, played, seat) if trump_drawn and trump is not None else None
-        hand = cards(view["hand"])
-        counts = [int(n) for n in view["hand_counts"]]
-        others = [s for s in range(seats) if s != seat]
-        places = [counts[s] - (1 if s == pinned else 0) for s in others]
-        stock_size = int(view["deck_count"]) - (0 if trump_drawn else 1)
-        known = {*hand, *played} if trump is None else {*hand, *played, trump}
-        groups = fill(unseen_cards(known), [*places, stock_size, *taken.missing], rng)
-        hands: list[tuple[Card, ...]] = [()] * seats
-        hands[seat] = hand
-        for other, group in zip(others, groups, strict=False):
-            hands[other] = (*group, trump) if other == pinned and trump is not None else group
-        stock, won = groups[len(others)], groups[len(others) + 1 :]
-        if trump is None:  # drawn before the seat's history began: any card of its suit stands for it
-            trump = Card(LOWEST_RANK, Suit(view["trump_suit"]))
-        return BriscolaState(
-            seats=seats,
-            target_score=int(view["target_score"]),
-            deals_to_win=int(view["deals_to_win"]),
-            turn_timeout=float(view["turn_seconds"]),
-            hand_ack_timeout=DEFAULT_TIMEOUTS.hand_ack,
-            phase=view["phase"],
-            deal_number=int(view["hand_number"]),
-            dealer=int(view["dealer"]),
-            hands=tuple(hands),
-            stock=stock,
-            trump_card=trump,
-            trump_drawn=trump_drawn,
-            trick=on_table,
-            turn=view["turn"],
-            last_trick=completed(view["last_trick"]),
-            won=(taken.known[0] + won[0], taken.known[1] + won[1]),
-            tricks_won=tricks_won,
-            scores=_pair(view["scores"]),
-            deals_won=_pair(view["deals_won"]),
-            deals=finished_deals(view, seen),
-            acknowledged=tuple(int(s) for s in view["acknowledged"]),
-            counter=len(seen),  # in no view: it only names the turn deadlines of the deal
-            turn_due=view["turn_deadline"],
-            hand_end_due=view["hand_end_deadline"],
-            winner=view["winner"],
-            paused_until=None,
-            trick_pause=float(view["trick_pause_seconds"]),
+        known = self.knowledge(view, seen)
+        groups = fill(known.unseen, known.sizes, rng)
+        hands = list(known.base.hands)
+        for other, group in zip(known.others, groups, strict=False):
+            hands[other] = (*group, known.base.trump_card) if other == known.pinned else group
+        stock, won = groups[len(known.others)], groups[len(known.others) + 1 :]
+        taken = known.base.won
+        return known.base._replace(
+            hands=tuple(hands), stock=stock, won=(taken[0] + won[0], taken[1] + won[1])
         )
 
     def moves(self, state: BriscolaState, seat: int) -> Sequence[Action]:

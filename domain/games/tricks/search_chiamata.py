@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.bots.base import Action, Seen
@@ -102,6 +102,75 @@ def deal_of(summary: Mapping[str, Any], seats: int) -> ChiamataDeal:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a seat knows of a deal of briscola chiamata: ``base``, the deal with its own hand in
+    place (the other hands empty, each seat's pile holding the cards it saw it take), the ``unseen``
+    cards in deck order, the other seats and every seat's card count, the called card when it is
+    in a hand the seat cannot see, and how many cards of each pile it did not see taken."""
+
+    base: ChiamataState
+    unseen: tuple[Card, ...]
+    others: list[int]
+    counts: list[int]
+    hidden_called: Card | None
+    missing: tuple[int, ...]
+
+
+def known_of(view: Mapping[str, Any], seen: Seen) -> Known:
+    """What ``view`` and the events ``seen`` tell the seat (``Known``)."""
+    seat = viewing_seat(view, seen)
+    seats = int(view["players"])
+    on_table = load_plays(view["trick"])
+    tricks_won = [int(n) for n in view["tricks_won"]]
+    taken = taken_cards(this_deal(seen), completed(view["last_trick"]), tricks_won, lambda s: s, seats)
+    played = taken.cards | {play.card for play in on_table}
+    hand = cards(view["hand"])
+    counts = [int(n) for n in view["hand_counts"]]
+    others = [s for s in range(seats) if s != seat]
+    called = None if view["called_card"] is None else Card.parse(view["called_card"])
+    hidden_called = called if called is not None and called not in hand and called not in played else None
+    accounted = {*hand, *played} if hidden_called is None else {*hand, *played, hidden_called}
+    hands: list[tuple[Card, ...]] = [()] * seats
+    hands[seat] = hand
+    partner = view["partner"]
+    base = ChiamataState(
+        seats=seats,
+        deals_to_play=int(view["deals_to_play"]),
+        turn_timeout=float(view["turn_seconds"]),
+        hand_ack_timeout=DEFAULT_TIMEOUTS.hand_ack,
+        phase=view["phase"],
+        deal_number=int(view["hand_number"]),
+        dealer=int(view["dealer"]),
+        hands=tuple(hands),
+        auction=auction_of(view["auction"], seats),
+        called_card=called,
+        revealed=bool(view["revealed"]),
+        partner=None if partner is None else int(partner),
+        trick=on_table,
+        turn=view["turn"],
+        last_trick=completed(view["last_trick"]),
+        won=taken.known,
+        tricks_won=tuple(tricks_won),
+        deals=finished_deals(view, seen),
+        standings=tuple(int(n) for n in view["standings"]),
+        acknowledged=tuple(int(s) for s in view["acknowledged"]),
+        counter=len(seen),  # in no view: it only names the turn deadlines of the deal
+        turn_due=view["turn_deadline"],
+        hand_end_due=view["hand_end_deadline"],
+        paused_until=None,
+        trick_pause=float(view["trick_pause_seconds"]),
+    )
+    return Known(
+        base=base,
+        unseen=tuple(unseen_cards(accounted)),
+        others=others,
+        counts=counts,
+        hidden_called=hidden_called,
+        missing=taken.missing,
+    )
+
+
 class ChiamataModel(ThroughEngine):
     """Briscola chiamata's trick phase, as the search sees it. A card played goes straight to the
     rules' step (``chiamata_rules.play``), past the engine's reading of the message: the search only
@@ -109,59 +178,33 @@ class ChiamataModel(ThroughEngine):
 
     def __init__(self, engine: GameEngine = BRISCOLA_CHIAMATA) -> None:
         self.engine = engine
+        self.last: tuple[Mapping[str, Any], Seen, Known] | None = None
+        """What the seat knew for the last view and events dealt from (``knowledge``)."""
         self._sides: tuple[Auction, int, int | None] | None = None
         """The auction of the deal last played out, its caller, and the seat that held the called
         card (see ``friends``)."""
 
+    def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Known:
+        """What the seat knows (``known_of``), read once for the view and events of a decision: a
+        search deals from the same two objects on every iteration."""
+        last = self.last
+        if last is not None and last[0] is view and last[1] is seen:
+            return last[2]
+        known = known_of(view, seen)
+        self.last = (view, seen, known)
+        return known
+
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> ChiamataState:
-        seat = viewing_seat(view, seen)
-        seats = int(view["players"])
-        on_table = load_plays(view["trick"])
-        tricks_won = [int(n) for n in view["tricks_won"]]
-        taken = taken_cards(this_deal(seen), completed(view["last_trick"]), tricks_won, lambda s: s, seats)
-        played = taken.cards | {play.card for play in on_table}
-        hand = cards(view["hand"])
-        counts = [int(n) for n in view["hand_counts"]]
-        others = [s for s in range(seats) if s != seat]
-        called = None if view["called_card"] is None else Card.parse(view["called_card"])
-        hidden_called = called if called is not None and called not in hand and called not in played else None
-        holder = None if hidden_called is None else slot_holder(others, counts, rng)
+        known = self.knowledge(view, seen)
+        others, counts, called = known.others, known.counts, known.hidden_called
+        holder = None if called is None else slot_holder(others, counts, rng)
         places = [counts[s] - (1 if s == holder else 0) for s in others]
-        known = {*hand, *played} if hidden_called is None else {*hand, *played, hidden_called}
-        groups = fill(unseen_cards(known), [*places, *taken.missing], rng)
-        hands: list[tuple[Card, ...]] = [()] * seats
-        hands[seat] = hand
+        groups = fill(known.unseen, [*places, *known.missing], rng)
+        hands = list(known.base.hands)
         for other, group in zip(others, groups, strict=False):
-            hands[other] = (*group, hidden_called) if other == holder and hidden_called is not None else group
-        won = [pile + rest for pile, rest in zip(taken.known, groups[len(others) :], strict=True)]
-        partner = view["partner"]
-        return ChiamataState(
-            seats=seats,
-            deals_to_play=int(view["deals_to_play"]),
-            turn_timeout=float(view["turn_seconds"]),
-            hand_ack_timeout=DEFAULT_TIMEOUTS.hand_ack,
-            phase=view["phase"],
-            deal_number=int(view["hand_number"]),
-            dealer=int(view["dealer"]),
-            hands=tuple(hands),
-            auction=auction_of(view["auction"], seats),
-            called_card=called,
-            revealed=bool(view["revealed"]),
-            partner=None if partner is None else int(partner),
-            trick=on_table,
-            turn=view["turn"],
-            last_trick=completed(view["last_trick"]),
-            won=tuple(won),
-            tricks_won=tuple(tricks_won),
-            deals=finished_deals(view, seen),
-            standings=tuple(int(n) for n in view["standings"]),
-            acknowledged=tuple(int(s) for s in view["acknowledged"]),
-            counter=len(seen),  # in no view: it only names the turn deadlines of the deal
-            turn_due=view["turn_deadline"],
-            hand_end_due=view["hand_end_deadline"],
-            paused_until=None,
-            trick_pause=float(view["trick_pause_seconds"]),
-        )
+            hands[other] = (*group, called) if other == holder and called is not None else group
+        won = [pile + rest for pile, rest in zip(known.base.won, groups[len(others) :], strict=True)]
+        return known.base._replace(hands=tuple(hands), won=tuple(won))
 
     def moves(self, state: ChiamataState, seat: int) -> Sequence[Action]:
         if state.phase == "playing" and state.turn == seat:
