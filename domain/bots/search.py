@@ -47,9 +47,9 @@ mostly the noise of a few hundred random deals, and following it cost more point
 class Budget:
     """How much a decision may search: ``iterations`` deals played out, and at most ``seconds`` of
     wall-clock time (a cap for safety, see the module docstring). 400 iterations cost a decision
-    about 0.2-0.3 s of CPU at the median and under 0.8 s at the 99th percentile on the 2-core
-    development machines (every installed game; scopone, with ten cards in hand, is the dearest, and
-    the same decisions vary by a quarter with the machine's hour): ``benchmarks/RESULTS.md``."""
+    about 0.15-0.25 s of CPU at the median and under 0.5 s at the 99th percentile on the 2-core
+    development machines (every installed game; the same decisions vary by a quarter with the
+    machine's hour): ``benchmarks/RESULTS.md``."""
 
     iterations: int = 400
     seconds: float = 1.0
