@@ -16,8 +16,8 @@ quicker ways to the same answers: a decision walks them some hundred thousand ti
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from domain.bots.base import Action, Seen
 from domain.engine import GameEngine
@@ -80,3 +80,25 @@ class ThroughEngine:
 
     def step(self, state: Any, seat: int, action: Action, rng: random.Random) -> Any:
         return self.engine.apply(state, seat, action, NOW, rng).state
+
+
+Known = TypeVar("Known")
+
+
+class ReadOnce(Generic[Known]):
+    """What a model reads from a decision's view and events (``read(view, seen)``), read once: a
+    search deals from the same two objects at every one of its iterations, so the last reading is
+    kept with them and given again while both are the very same objects (compared by identity, as
+    nothing may change a view or its events during a decision)."""
+
+    def __init__(self, read: Callable[[Mapping[str, Any], Seen], Known]) -> None:
+        self._read = read
+        self._last: tuple[Mapping[str, Any], Seen, Known] | None = None
+
+    def __call__(self, view: Mapping[str, Any], seen: Seen) -> Known:
+        last = self._last  # one read of the attribute: two threads sharing a model each see a whole tuple
+        if last is not None and last[0] is view and last[1] is seen:
+            return last[2]
+        known = self._read(view, seen)
+        self._last = (view, seen, known)
+        return known

@@ -14,10 +14,11 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from domain.bots.base import Action, Seen
-from domain.bots.search_model import NOW, SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, ReadOnce, SearchModel, ThroughEngine
 from domain.cards import BY_CODE, DECK, Card
 from domain.engine import JSON, GameEngine, Timeouts
 from domain.games.fishing.captures import Move
@@ -179,14 +180,15 @@ class FishingSearchModel(ThroughEngine):
     quick policy chose is kept with the message it returned (``_chosen``), so that ``step`` plays it
     straight through the rules' ``played``, without events, when handed that very message: the
     engine would read it back and work out its captures again. What the seat knows is worked out
-    once per decision (``_known``, for the view and events of the last ``deal``)."""
+    once per decision (``knowledge``)."""
 
     engine: GameEngine
     variant: Variant
     _chosen: tuple[Action, Move] | None = field(default=None, init=False, repr=False, compare=False)
-    _known: tuple[Mapping[str, Any], Seen, Known] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    knowledge: ReadOnce[Known] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.knowledge = ReadOnce(partial(known_of, self.variant))
 
     def moves(self, state: FishingState, seat: int) -> Sequence[Action]:
         return moves_json(state, seat)
@@ -200,10 +202,7 @@ class FishingSearchModel(ThroughEngine):
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> FishingState:
         """What the seat knows (worked out once per decision: every deal of a search starts from
         the same view and events), with the unseen cards shuffled into the other hands and the deck."""
-        cached = self._known
-        if cached is None or cached[0] is not view or cached[1] is not seen:
-            cached = self._known = (view, seen, known_of(self.variant, view, seen))
-        known = cached[2]
+        known = self.knowledge(view, seen)
         pool = list(known.unseen)
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []

@@ -38,7 +38,7 @@ from math import comb, factorial
 from typing import Any, TypeVar
 
 from domain.bots.base import ACK, Action, Seen, own_seat
-from domain.bots.search_model import NOW, SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, ReadOnce, SearchModel, ThroughEngine
 from domain.cards import DECK, SUITS, Card, Suit, parse_cards
 from domain.engine import GameEngine, Timeouts
 from domain.games.base import ack_moves
@@ -563,9 +563,7 @@ class TressetteSearchModel(ThroughEngine):
 
     def __init__(self, engine: TressetteEngine) -> None:
         self.engine: GameEngine = engine
-        self.last: tuple[Mapping[str, Any], Seen, Knowledge] | None = None
-        """The knowledge read for the last view and events dealt from: a search deals from the same
-        two objects on every iteration of a decision, and they are read once."""
+        self.knowledge = ReadOnce(knowledge)
 
     def moves(self, state: TressetteState, seat: int) -> Sequence[Action]:
         if state.phase == "playing" and state.turn == seat:
@@ -577,14 +575,6 @@ class TressetteSearchModel(ThroughEngine):
         if playing and action.get("action") == "play" and "signal" not in action:
             return play(state, seat, Card.parse(action["card"]), None, NOW).state
         return super().step(state, seat, action, rng)
-
-    def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Knowledge:
-        last = self.last
-        if last is not None and last[0] is view and last[1] is seen:
-            return last[2]
-        what = knowledge(view, seen)
-        self.last = (view, seen, what)
-        return what
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> TressetteState:
         what = self.knowledge(view, seen)

@@ -31,7 +31,7 @@ from functools import cache
 from typing import Any
 
 from domain.bots.base import Action, Seen, own_seat
-from domain.bots.search_model import NOW, SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, ReadOnce, SearchModel, ThroughEngine
 from domain.cards import DECK, Card, Suit
 from domain.engine import GameEngine, Timeouts
 from domain.games.base import ack_moves
@@ -279,18 +279,7 @@ class BriscolaModel(ThroughEngine):
 
     def __init__(self, engine: GameEngine) -> None:
         self.engine = engine
-        self.last: tuple[Mapping[str, Any], Seen, Known] | None = None
-        """What the seat knew for the last view and events dealt from (``knowledge``)."""
-
-    def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Known:
-        """What the seat knows (``known_of``), read once for the view and events of a decision: a
-        search deals from the same two objects on every iteration."""
-        last = self.last
-        if last is not None and last[0] is view and last[1] is seen:
-            return last[2]
-        known = known_of(view, seen)
-        self.last = (view, seen, known)
-        return known
+        self.knowledge = ReadOnce(known_of)
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> BriscolaState:
         known = self.knowledge(view, seen)

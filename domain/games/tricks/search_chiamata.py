@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.bots.base import Action, Seen
-from domain.bots.search_model import NOW, SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, ReadOnce, SearchModel, ThroughEngine
 from domain.cards import Card
 from domain.engine import GameEngine
 from domain.games.tricks import BRISCOLA_CHIAMATA
@@ -178,21 +178,10 @@ class ChiamataModel(ThroughEngine):
 
     def __init__(self, engine: GameEngine = BRISCOLA_CHIAMATA) -> None:
         self.engine = engine
-        self.last: tuple[Mapping[str, Any], Seen, Known] | None = None
-        """What the seat knew for the last view and events dealt from (``knowledge``)."""
+        self.knowledge = ReadOnce(known_of)
         self._sides: tuple[Auction, int, int | None] | None = None
         """The auction of the deal last played out, its caller, and the seat that held the called
         card (see ``friends``)."""
-
-    def knowledge(self, view: Mapping[str, Any], seen: Seen) -> Known:
-        """What the seat knows (``known_of``), read once for the view and events of a decision: a
-        search deals from the same two objects on every iteration."""
-        last = self.last
-        if last is not None and last[0] is view and last[1] is seen:
-            return last[2]
-        known = known_of(view, seen)
-        self.last = (view, seen, known)
-        return known
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> ChiamataState:
         known = self.knowledge(view, seen)
