@@ -111,8 +111,8 @@ class Known:
 
     base: ChiamataState
     unseen: tuple[Card, ...]
-    others: list[int]
-    counts: list[int]
+    others: tuple[int, ...]
+    counts: tuple[int, ...]
     hidden_called: Card | None
     missing: tuple[int, ...]
 
@@ -164,8 +164,8 @@ def known_of(view: Mapping[str, Any], seen: Seen) -> Known:
     return Known(
         base=base,
         unseen=tuple(unseen_cards(accounted)),
-        others=others,
-        counts=counts,
+        others=tuple(others),
+        counts=tuple(counts),
         hidden_called=hidden_called,
         missing=taken.missing,
     )
@@ -246,7 +246,7 @@ class ChiamataModel(ThroughEngine):
         return _friends(seat, caller, partner, state.seats)
 
 
-def slot_holder(others: list[int], counts: list[int], rng: random.Random) -> int:
+def slot_holder(others: Sequence[int], counts: Sequence[int], rng: random.Random) -> int:
     """One of ``others``, each as likely as the cards it holds: where one unseen card lies."""
     slot = rng.randrange(sum(counts[s] for s in others))
     for other in others:
