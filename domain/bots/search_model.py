@@ -82,23 +82,23 @@ class ThroughEngine:
         return self.engine.apply(state, seat, action, NOW, rng).state
 
 
-Known = TypeVar("Known")
+Reading = TypeVar("Reading")
 
 
-class ReadOnce(Generic[Known]):
+class ReadOnce(Generic[Reading]):
     """What a model reads from a decision's view and events (``read(view, seen)``), read once: a
     search deals from the same two objects at every one of its iterations, so the last reading is
     kept with them and given again while both are the very same objects (compared by identity, as
     nothing may change a view or its events during a decision)."""
 
-    def __init__(self, read: Callable[[Mapping[str, Any], Seen], Known]) -> None:
+    def __init__(self, read: Callable[[Mapping[str, Any], Seen], Reading]) -> None:
         self._read = read
-        self._last: tuple[Mapping[str, Any], Seen, Known] | None = None
+        self._last: tuple[Mapping[str, Any], Seen, Reading] | None = None
 
-    def __call__(self, view: Mapping[str, Any], seen: Seen) -> Known:
+    def __call__(self, view: Mapping[str, Any], seen: Seen) -> Reading:
         last = self._last  # one read of the attribute: two threads sharing a model each see a whole tuple
         if last is not None and last[0] is view and last[1] is seen:
             return last[2]
-        known = self._read(view, seen)
-        self._last = (view, seen, known)
-        return known
+        reading = self._read(view, seen)
+        self._last = (view, seen, reading)
+        return reading
