@@ -200,7 +200,7 @@ QUICK = Budget(iterations=12, seconds=60.0)
 """A budget for checks that need many decisions fast (that players finish matches from their own
 views, that hidden cards never change a decision): what they check holds at any budget. Those checks
 compare two decisions, so the clock must not cut either short: on a loaded machine (CI running the
-fault suite beside them) twelve tressette deals took over the table's 1 s cap, and the same view
+fault suite beside them) twelve deals of a four-player game took over the table's 1 s cap, and the same view
 then gave two decisions. A minute caps only a search that hangs."""
 
 
