@@ -16,6 +16,7 @@ the same entry.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -130,8 +131,13 @@ def _rating_changes(recorded: MatchSummary | None) -> tuple[RatingChange, ...]:
 
 
 async def settle(games: LiveGames, committed: Committed) -> LiveGame | None:
-    """After a change: if it ended the match, record the result now (the outbox entry
-    its commit left covers a cancellation or an outage from here on)."""
+    """After a change: if it ended the match, record the result now.
+
+    The recording runs on as a task of its own when the caller is cancelled: the last mover's
+    socket closes as the match ends (a player leaves on the final score, and Sanic cancels the
+    socket's task), and the result should not wait for the outbox's retry for that. The outbox
+    entry the commit left still covers a killed process or an outage from here on.
+    """
     step = committed.step
     if step is None or step.session.phase != Phase.FINISHED or step.session.result_recorded:
         return committed.session
@@ -144,11 +150,28 @@ async def settle(games: LiveGames, committed: Committed) -> LiveGame | None:
         None if result is None else result.winner,
         None if result is None else dict(result.scores),
     )
+    recording = asyncio.create_task(_record_now(games, ended), name=f"tavolo-record-{ended.id}")
+    _recording.add(recording)
+    recording.add_done_callback(_recorded)
+    return await asyncio.shield(recording)
+
+
+_recording: set[asyncio.Task[LiveGame]] = set()
+"""The recordings under way: a task lives while it runs, whoever stopped waiting for it."""
+
+
+async def _record_now(games: LiveGames, ended: LiveGame) -> LiveGame:
     try:
         return await record_if_finished(games, ended)
     except StorageUnavailable as error:
         log.warning("recording match %s postponed, the database is unavailable: %s", ended.id, error)
         return ended
+
+
+def _recorded(recording: asyncio.Task[LiveGame]) -> None:
+    _recording.discard(recording)
+    if not recording.cancelled() and (error := recording.exception()) is not None:
+        log.warning("%s failed (%r); the match's outbox entry tries again", recording.get_name(), error)
 
 
 def _marking(ratings: tuple[RatingChange, ...]) -> Change:

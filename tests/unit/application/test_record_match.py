@@ -17,7 +17,7 @@ from application.playing.schedule import RECORD_GRACE_SECONDS
 from application.ports import StorageUnavailable
 from application.results.archive import FinishedMatch
 from application.results.recording import record_if_finished
-from domain.live_game import Phase
+from domain.live_game import LiveGame, Phase
 from tests.unit.application.helpers import legal_play, started_game
 
 
@@ -138,8 +138,19 @@ async def test_a_result_is_stored_once_the_database_comes_back(
     assert [r.matches for r in await repository.ratings(players[0].user_id)] == [1]
 
 
-async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded_by_the_deadline_worker(
-    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+async def recorded_soon(games: LiveGames, game_id: str) -> LiveGame:
+    """The session once a recording under way has marked it (the loop turns, the clock does not)."""
+    for _ in range(1000):
+        session = await games.store.get(game_id)
+        assert session is not None
+        if session.result_recorded:
+            return session
+        await asyncio.sleep(0)
+    raise AssertionError("the match was not recorded")
+
+
+async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded_all_the_same(
+    games: LiveGames, players: list[Identity], deadlines: MemoryDeadlineQueue
 ) -> None:
     repository = HangingRepository()
     games = dataclasses.replace(games, matches=repository)
@@ -147,16 +158,47 @@ async def test_a_match_whose_last_mover_is_cancelled_while_recording_is_recorded
     await play_briscola_to_the_end_by_hand(games, session.id, players)
     finished = await games.store.get(session.id)
     assert finished is not None and finished.phase == Phase.FINISHED and not finished.result_recorded
-    assert await repository.history(players[0].user_id, 10) == []
 
     repository.released.set()
-    assert await fire_due(games, deadlines) == 0  # the outbox entry waits for the inline recording first
-    clock.advance(RECORD_GRACE_SECONDS)
-    assert await fire_due(games, deadlines) == 1
-    stored = await games.store.get(session.id)
-    assert stored is not None and stored.result_recorded
+    await recorded_soon(games, session.id)
     assert [m.id for m in await repository.history(players[1].user_id, 10)] == [session.id]
-    assert await deadlines.next_due() is None  # marking it recorded cleared the entry
+    assert await deadlines.next_due() is None  # no retry left: marking it recorded cleared the entry
+
+
+class StuckOnceRepository(HangingRepository):
+    """A repository whose first ``record`` hangs until released (its process is as good as dead);
+    the others go through."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    async def record(self, match: FinishedMatch) -> bool:
+        self.calls += 1
+        if self.calls == 1:
+            return await super().record(match)
+        return await MemoryMatchRepository.record(self, match)
+
+
+async def test_a_recording_that_never_ends_is_done_by_the_deadline_worker_after_its_grace(
+    games: LiveGames, players: list[Identity], clock: FakeClock, deadlines: MemoryDeadlineQueue
+) -> None:
+    repository = StuckOnceRepository()
+    games = dataclasses.replace(games, matches=repository)
+    session = await started_game(games, players, "briscola", target_score=1)
+    try:
+        await play_briscola_to_the_end_by_hand(games, session.id, players)
+        assert await fire_due(games, deadlines) == 0  # the outbox entry waits for the inline recording first
+        clock.advance(RECORD_GRACE_SECONDS)
+        assert await fire_due(games, deadlines) == 1
+        stored = await games.store.get(session.id)
+        assert stored is not None and stored.result_recorded
+        assert [m.id for m in await repository.history(players[1].user_id, 10)] == [session.id]
+        assert await deadlines.next_due() is None
+    finally:
+        repository.released.set()  # the stuck recording ends: it finds the match already there
+        await recorded_soon(games, session.id)
+    assert len(await repository.history(players[0].user_id, 10)) == 1
 
 
 async def test_marking_a_match_recorded_is_announced_to_every_process(
