@@ -5,8 +5,9 @@ dumped dict; ``load(dump(state)) == state`` holds exactly. The RNG is never stor
 
 The audit of each finished hand is the one exception: the rules never read it back,
 only views, results and storage show it, so the state keeps it as the JSON record
-it is shown and stored as (``hand_record``). Like every dumped blob it is shared,
-never mutated; a load or a view does not have to rebuild it.
+it is shown as (``hand_records.hand_record``), and dumps the short form the record
+carries. Like every dumped blob it is shared, never mutated; a view does not
+have to rebuild it, and a load rebuilds it from its short form.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from domain.cards import Card, codes, parse_cards
 from domain.engine import JSON, Timeouts
 from domain.errors import InvalidAction
 from domain.games.codec import int_pair, optional_float, optional_int
-from domain.games.fishing.config import SIDES
-from domain.games.fishing.scoring import HandScore, SideScore
+from domain.games.fishing.hand_records import restored, stored
 
 Phase = Literal["playing", "hand_end", "finished"]
 PHASES: tuple[Phase, ...] = ("playing", "hand_end", "finished")
@@ -75,7 +75,7 @@ class FishingState(NamedTuple):
     acknowledged: tuple[int, ...]
     hand_end_due: float | None
     history: tuple[JSON, ...]
-    """The audit of every finished hand, oldest first, as ``hand_record`` made it."""
+    """The audit of every finished hand, oldest first, as ``hand_records.hand_record`` made it."""
     winner: int | None
     whole_suit: bool
     """The match was ended by a side capturing every denaro (napola)."""
@@ -98,50 +98,9 @@ def census(state: FishingState) -> Iterator[Card]:
 # --- plain-dict form -------------------------------------------------------------------------
 
 
-def _label(side: int | None) -> str | None:
-    return None if side is None else SIDES[side]
-
-
 def _records(raw: Any) -> tuple[JSON, ...]:
-    """The stored hand records, as they are (see the module docstring)."""
-    records = tuple(raw)
-    if not all(isinstance(record, dict) for record in records):
-        raise ValueError("a hand record is a JSON object")
-    return records
-
-
-def side_score_to_json(score: SideScore, napola: bool) -> JSON:
-    data: JSON = {
-        "carte": score.carte,
-        "denara": score.denara,
-        "settebello": score.settebello,
-        "primiera": score.primiera,
-        "scope": score.scope,
-        "total": score.total,
-        "cards": score.cards,
-        "denari": score.denari,
-        "primiera_points": score.primiera_points,
-    }
-    if napola:
-        data["napola"] = score.napola
-    return data
-
-
-def hand_record(hand_number: int, dealer: int, score: HandScore, scores_after: Pair) -> JSON:
-    """The audit of a finished hand: the state's ``history`` entry, the view's ``last_hand``,
-    the ``hand_end`` event and one of the result's ``hands``."""
-    napola = "napola" in score.categories
-    data: JSON = {
-        "hand_number": hand_number,
-        "dealer": dealer,
-        "sides": {SIDES[i]: side_score_to_json(score.sides[i], napola) for i in (0, 1)},
-        "award": {name: _label(side) for name, side in score.award},
-        "captured_counts": {SIDES[i]: score.sides[i].cards for i in (0, 1)},
-        "scores": {SIDES[i]: scores_after[i] for i in (0, 1)},
-    }
-    if napola:
-        data["napola_whole_suit"] = _label(score.whole_suit)
-    return data
+    """The stored hand records, each as it is shown (``hand_records``)."""
+    return tuple(restored(record) for record in raw)
 
 
 def play_fields(play: Play) -> JSON:
@@ -194,7 +153,7 @@ def dump_state(state: FishingState) -> JSON:
         "last_play": None if state.last_play is None else play_to_json(state.last_play),
         "acknowledged": list(state.acknowledged),
         "hand_end_due": state.hand_end_due,
-        "history": list(state.history),
+        "history": [stored(record) for record in state.history],
         "winner": state.winner,
         "whole_suit": state.whole_suit,
     }

@@ -18,8 +18,9 @@ from domain.games.base import Setup
 from domain.games.fishing.captures import Move
 from domain.games.fishing.config import SIDES, Variant, side_of
 from domain.games.fishing.dealing import deal_hand, deal_order, deal_round
+from domain.games.fishing.hand_records import hand_record
 from domain.games.fishing.scoring import score_hand
-from domain.games.fishing.state import FishingOptions, FishingState, Play, hand_record, play_fields
+from domain.games.fishing.state import FishingOptions, FishingState, Play, play_fields
 
 FIRST_DEALER = 0
 
