@@ -389,10 +389,17 @@ class Seat:
         with contextlib.suppress(Exception):
             await self.socket.close()  # the pump's receive ends with ConnectionClosed
         if self._task is not None:
-            # Python 3.11's wait_for can swallow a cancel that races a frame's arrival: ask until done
-            while not self._task.done():
-                self._task.cancel()
-                await asyncio.wait({self._task}, timeout=1)
+            await stop_tasks(self._task)
+
+
+async def stop_tasks(*tasks: asyncio.Task[Any]) -> None:
+    """Cancel ``tasks`` and wait until each is done. Python 3.11's ``wait_for`` can swallow a cancel
+    that races a frame's arrival (a reader reading with a timeout then never ends: CI hung on one
+    for half an hour), so the cancel is asked again every second until it lands."""
+    for task in tasks:
+        while not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=1)
 
 
 async def wait_for(condition: Callable[[], bool], timeout: float, step: float = 0.01) -> bool:

@@ -46,6 +46,7 @@ from tests.faults.matches import (
     rating_problems,
     running,
     server_env,
+    stop_tasks,
     tavolo_migrate,
     wait_for,
     wait_recorded,
@@ -295,9 +296,7 @@ async def race_a_match(
             mover = next(uid for uid, own in views.items() if own.get("your_turn"))
             await race(players[mover], sockets[mover], game_id, views[mover], tally)
     finally:
-        for task in pumps:
-            task.cancel()
-        await asyncio.gather(*pumps, return_exceptions=True)
+        await stop_tasks(*pumps)
         await close_all(*everyone, host, guest)
 
 
@@ -470,8 +469,7 @@ async def kill_as_it_commits(
         problems.append(f"{game_id}: lost with the process, then not applied: {answer}")
     elif after_kill not in (version, version + 1):
         problems.append(f"{game_id}: version {version} became {after_kill} after the kill")
-    pumping.cancel()
-    await asyncio.gather(pumping, return_exceptions=True)
+    await stop_tasks(pumping)
     await close_all(first, second, watcher, again)
     on_b = await asyncio.gather(*(Socket.open(running(process_b), game_id, p.cookie) for p in (host, guest)))
     endings = await asyncio.gather(*(play_to_the_end(s, timeout=60) for s in on_b))
