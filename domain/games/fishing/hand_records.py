@@ -9,7 +9,7 @@ carries its stored form, made from the same scores at the same time: a list of n
     [hand number, dealer, side A, side B, winners, whole suit, scores after]
 
 where a side is ``SideScore``'s fields in their order, ``winners`` the side index (or ``None``) of
-each category in ``CATEGORIES`` order (napola last, when it is played), and ``scores after`` the
+each category in ``scoring.BASE_CATEGORIES`` order (napola last, when it is played), and ``scores after`` the
 match score of A and B. ``restored`` makes the record again from it through ``hand_record``, so
 ``restored(stored(r)) == r`` holds by construction. A record this form cannot say (another list of
 categories) is stored as it is shown, and so is every record a state stored before this form: both
@@ -23,10 +23,7 @@ from typing import Any
 
 from domain.engine import JSON
 from domain.games.fishing.config import SIDES
-from domain.games.fishing.scoring import HandScore, SideScore
-
-CATEGORIES = ("carte", "denara", "settebello", "primiera")
-"""The categories of every hand, in display order; napola follows when it is played."""
+from domain.games.fishing.scoring import BASE_CATEGORIES, HandScore, SideScore
 
 
 class HandRecord(dict[str, Any]):
@@ -43,7 +40,8 @@ def _label(side: int | None) -> str | None:
 
 
 def categories(napola: bool) -> tuple[str, ...]:
-    return (*CATEGORIES, "napola") if napola else CATEGORIES
+    """The categories of a hand, in display order: napola follows the base ones when it is played."""
+    return (*BASE_CATEGORIES, "napola") if napola else BASE_CATEGORIES
 
 
 def side_score_to_json(score: SideScore, napola: bool) -> JSON:
@@ -105,7 +103,7 @@ def restored(raw: Any) -> JSON:
     if not isinstance(raw, list):
         raise ValueError("a hand record is a JSON object or its stored list")
     hand_number, dealer, first, second, winners, whole_suit, scores_after = raw
-    names = categories(len(winners) == len(CATEGORIES) + 1)
+    names = categories(len(winners) == len(BASE_CATEGORIES) + 1)
     if len(winners) != len(names):
         raise ValueError("a stored hand record names a winner for each category")
     score = HandScore(
