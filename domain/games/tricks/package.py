@@ -111,13 +111,20 @@ def _levels(normal: Strategy, model: SearchModel) -> dict[str, Strategy]:
     return {"easy": _EASY, "normal": normal, "hard": SearchStrategy(model)}
 
 
-# Chiamata's hard player searches the card play; it bids and calls as the normal one does.
+# Chiamata's hard player bids as the normal one does. It searches the card play, and the call too,
+# where it keeps the normal player's card unless the search finds another clearly better: a call
+# names trump and the partner, and a few hundred deals split four ways tell close calls apart badly.
 _CHIAMATA_NORMAL = ChiamataStrategy()
+_CHIAMATA_MODEL = CHIAMATA_MODELS[BRISCOLA_CHIAMATA.game_type]
 _CHIAMATA_LEVELS: dict[str, Strategy] = {
     "easy": _EASY,
     "normal": _CHIAMATA_NORMAL,
     "hard": Phased(
-        frozenset({"playing"}), SearchStrategy(CHIAMATA_MODELS[BRISCOLA_CHIAMATA.game_type]), _CHIAMATA_NORMAL
+        frozenset({"playing"}),
+        SearchStrategy(_CHIAMATA_MODEL),
+        Phased(
+            frozenset({"call"}), SearchStrategy(_CHIAMATA_MODEL, heuristic=_CHIAMATA_NORMAL), _CHIAMATA_NORMAL
+        ),
     ),
 }
 

@@ -1,9 +1,9 @@
-"""The search model (``domain.bots.search_model``) of briscola chiamata, for the trick phase.
+"""The search model (``domain.bots.search_model``) of briscola chiamata, for the call and the tricks.
 
-The auction and the call are left to the ``normal`` strategy (``computer_chiamata``): a ``hard``
-player searches only once the cards are played. ``deal`` still makes a deal in any phase (the
-auction so far and the called card copied from the view), and ``rollout`` answers there with the
-normal bot's bid or call, but the search is not meant to be asked there.
+The auction is left to the ``normal`` strategy (``computer_chiamata``): a ``hard`` player searches
+the card it calls (which names trump and its partner) and the cards it plays. ``deal`` makes a deal
+in any phase (the auction so far and the called card copied from the view), and ``rollout``
+answers in the auction and the call with the normal bot's bid or call.
 
 What a seat knows of a deal: its own hand; every card played and by whom; the auction (every bid
 and pass), the called card, and — once that card is played — the two sides. The whole deck is
@@ -20,8 +20,10 @@ and the deals before are stand-ins from the view's last summary (as ``search_bri
 A playout ends with the deal (``settled``). The payoff is the deal won or lost by the seat's side
 (the caller with its partner against the rest): reaching the auction's target is what counts, in a
 match of one deal and in every deal of a longer one. A tenth of it is the side's share of the 120
-card points, as a tie-break. ``rollout`` plays the normal bot's trick play knowing the sides of
-the deal it plays (it reads the whole state).
+card points, as a tie-break. ``rollout`` plays the normal bot's trick play with what each seat
+would know of the sides at the table (``known_friends``): until the called card shows, only its
+holder knows a partner. Playouts whose players all knew the sides from the first card had every
+seat cooperating with a partner that, at the table, nobody but the holder can name.
 """
 
 from __future__ import annotations
@@ -179,9 +181,6 @@ class ChiamataModel(ThroughEngine):
     def __init__(self, engine: GameEngine = BRISCOLA_CHIAMATA) -> None:
         self.engine = engine
         self.knowledge = ReadOnce(known_of)
-        self._sides: tuple[Auction, int, int | None] | None = None
-        """The auction of the deal last played out, its caller, and the seat that held the called
-        card (see ``friends``)."""
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> ChiamataState:
         known = self.knowledge(view, seen)
@@ -224,26 +223,8 @@ class ChiamataModel(ThroughEngine):
         called = state.called_card
         assert called is not None
         return play_for(
-            state.hands[seat], state.trick, called.suit, seat, state.seats, self.friends(state, seat)
+            state.hands[seat], state.trick, called.suit, seat, state.seats, known_friends(state, seat)
         )
-
-    def friends(self, state: ChiamataState, seat: int) -> frozenset[int]:
-        """``side_friends(state, seat)``, asked once a card of every playout: the caller and the
-        holder of the called card stay the same through a deal (no card changes hands), so they are
-        kept from the last call while the state has the same auction object (each deal ``deal`` makes
-        has its own) and the called card is still where it was, or has been played."""
-        kept = self._sides
-        if kept is not None and kept[0] is state.auction:
-            _, known_caller, holder = kept
-            if state.revealed or (holder is not None and state.called_card in state.hands[holder]):
-                partner = state.partner if state.revealed else (None if holder == known_caller else holder)
-                return _friends(seat, known_caller, partner, state.seats)
-        caller = state.caller
-        assert caller is not None and state.called_card is not None
-        held = next((s for s, hand in enumerate(state.hands) if state.called_card in hand), None)
-        self._sides = (state.auction, caller, held)
-        partner = state.partner if state.revealed else (None if held == caller else held)
-        return _friends(seat, caller, partner, state.seats)
 
 
 def slot_holder(others: Sequence[int], counts: Sequence[int], rng: random.Random) -> int:
@@ -272,17 +253,19 @@ def finished_deals(view: Mapping[str, Any], seen: Seen) -> tuple[ChiamataDeal, .
     return (*([won] * counted), *([patta] * (count - 1 - counted)), last)
 
 
-def side_friends(state: ChiamataState, seat: int) -> frozenset[int]:
-    """The other seats on ``seat``'s side in this (fully known) deal: the caller and the holder of
-    the called card against the rest."""
+def known_friends(state: ChiamataState, seat: int) -> frozenset[int]:
+    """The other seats ``seat`` knows to be on its side, as a player at the table knows them: all
+    of its side once the called card is played; before that, the caller alone to the seat holding
+    the called card, and nobody to anybody else (the caller does not know its partner, a defender
+    does not know which of the others is the partner), as the normal bot plays
+    (``computer_chiamata.friends_of``)."""
     caller = state.caller
-    called = state.called_card
-    assert caller is not None and called is not None
-    partner = state.partner
-    if not state.revealed:
-        partner = next((s for s, hand in enumerate(state.hands) if called in hand), None)
-        partner = None if partner == caller else partner
-    return _friends(seat, caller, partner, state.seats)
+    assert caller is not None
+    if state.revealed:
+        return _friends(seat, caller, state.partner, state.seats)
+    if seat != caller and state.called_card in state.hands[seat]:
+        return frozenset({caller})
+    return frozenset()
 
 
 def _friends(seat: int, caller: int, partner: int | None, seats: int) -> frozenset[int]:

@@ -23,10 +23,11 @@ from domain.engine import GameEngine
 from domain.games.tricks.briscola_state import BriscolaState, side_of
 from domain.games.tricks.chiamata_state import ChiamataState
 from domain.games.tricks.computer_briscola import TrickSight, choose_card
+from domain.games.tricks.computer_chiamata import friends_of
 from domain.games.tricks.search_briscola import MODELS as BRISCOLA_MODELS
 from domain.games.tricks.search_briscola import quick_card
 from domain.games.tricks.search_chiamata import MODELS as CHIAMATA_MODELS
-from domain.games.tricks.search_chiamata import ChiamataModel, side_friends
+from domain.games.tricks.search_chiamata import ChiamataModel, known_friends
 from domain.games.tricks.trick import Play
 from engine_contract.watching import Position, watched_positions
 from tests.unit.bots.simulate import NOW, engine_for, strategy_for
@@ -247,18 +248,38 @@ def test_the_two_sides_payoffs_add_up_to_one_at_the_end_of_a_deal(game_type: str
             assert payoff + payoffs[rival] == pytest.approx(1.0)
 
 
-def test_the_sides_a_chiamata_playout_keeps_are_those_its_deal_holds_at_every_card() -> None:
+def true_friends(state: ChiamataState, seat: int) -> frozenset[int]:
+    """The other seats on ``seat``'s side of a whole deal: the caller and the called card's holder."""
+    assert state.caller is not None
+    holder = (
+        state.partner
+        if state.revealed
+        else next(s for s, hand in enumerate(state.hands) if state.called_card in hand)
+    )
+    calling = {state.caller} if holder is None else {state.caller, holder}
+    side = calling if seat in calling else set(range(state.seats)) - calling
+    return frozenset(side - {seat})
+
+
+def test_a_chiamata_playout_plays_each_seat_knowing_only_the_sides_its_own_view_shows() -> None:
     engine, model = engine_for("briscola_chiamata"), ChiamataModel()
+    hidden_partner = shown_partner = 0
     for index, position in enumerate(playing_positions("briscola_chiamata")[::2]):
         rng = random.Random(index)
         start = model.deal(position.view, position.seen, rng)
         state = start
         while not model.settled(state, start):
             for seat in range(engine.seats):
-                assert model.friends(state, seat) == side_friends(state, seat)
+                view = engine.view(state, seat)
+                hand = [Card.parse(code) for code in view["hand"]]
+                assert known_friends(state, seat) == friends_of(view, seat, hand)
+                assert known_friends(state, seat) <= true_friends(state, seat)
+            shown_partner += state.revealed
+            hidden_partner += not state.revealed
             turn = state.turn
             assert turn is not None
             state = model.step(state, turn, model.rollout(state, turn, rng), rng)
+    assert hidden_partner and shown_partner
 
 
 def same_side(state: Any, one: int, other: int) -> bool:
