@@ -181,3 +181,48 @@ async def test_a_follower_that_missed_announcements_catches_up_byte_for_byte(
 
     assert written(follower, followed) == written(player, committed)
     await close(listener)
+
+
+class AnnouncedBeforeAnswered:
+    """The shared commits, where the committing process hears each of its commits announced (and
+    follows it, as its fan-out would) before the commit's answer reaches it: the order a worker
+    sees when Redis's announcement overtakes the reply to its script."""
+
+    def __init__(self, setup: CommitSetup, listener: AsyncIterator[Notification]) -> None:
+        self.commits = setup.commits
+        self.listener = listener
+        self.process: LiveGames | None = None
+        self.followed: list[tuple[LiveGame, LiveGame | None]] = []  # (committed, what caught_up gave)
+
+    async def commit(self, session: LiveGame, *args: Any, **kwargs: Any) -> bool:
+        stored = await self.commits.commit(session, *args, **kwargs)
+        if stored and self.process is not None:
+            note = await heard(self.listener, session.version)
+            self.followed.append((session, caught_up(self.process, note)))
+        return stored
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.commits, name)
+
+
+async def test_a_process_hearing_its_own_commit_before_its_answer_holds_what_it_committed(
+    commit_setup: CommitSetup,
+) -> None:
+    clock = FakeClock(1_700_000_000.0)
+    listener = commit_setup.notifier.listen()
+    announced_first = AnnouncedBeforeAnswered(commit_setup, listener)
+    reads = CountingStore(commit_setup.store)
+    player = replace(process(commit_setup, clock, reads), commits=announced_first)
+    game = await started_match(player, clock)
+    await commit_setup.notifier.watch(game.id)
+    announced_first.process = player
+    reads_before = reads.reads
+    rng = random.Random(5)
+    for _ in range(12):
+        await next_change_of(player, clock, game.id, rng)
+
+    assert len(announced_first.followed) == 12
+    for committed, followed in announced_first.followed:
+        assert followed is committed, "the very envelope committed, not the change taken again"
+    assert reads.reads == reads_before
+    await close(listener)
