@@ -4,8 +4,7 @@ A version is announced with its whole envelope, or — a seat's action or a dead
 with only the change that made it (``Notification.logged``). A process holding the version
 before takes that change again (``domain.steps.redo``): a match is a function of its seed and
 its changes, so it reaches the envelope and state the committer wrote, equal to the last byte.
-A process that missed an announcement, or holds no copy of the game, reads the store instead;
-one whose own commit is announced before its answer comes back takes what it committed.
+A process that missed an announcement, or holds no copy of the game, reads the store instead.
 """
 
 from __future__ import annotations
@@ -32,10 +31,6 @@ def caught_up(games: LiveGames, note: Notification) -> LiveGame | None:
         return held
     game_id, version = note.game_id, note.version
     if note.logged is not None:
-        ours = games.live.being_committed(game_id, note.logged)
-        if ours is not None:
-            games.live.remember(*ours)
-            return ours[0]
         if held is None or held.version != version - 1:
             log.debug("game %s: version %d announced by change, the one before not held", game_id, version)
             return None

@@ -4,13 +4,6 @@ A hint, never the truth: it spares the move path a read of the store and
 the fan-out a decode of the same state once per seat and per process. Every
 writer still compare-and-sets against the store, so acting on a stale entry
 costs a retry, never a lost update.
-
-It also keeps the changes this process is committing right now (``committing``):
-a commit's announcement can reach this process's fan-out before the commit's
-own answer does, and the fan-out then takes the announced change from the
-version before. When the announced change is the very one being committed here
-(the same logged change on the same version), its outcome is already worked
-out, and taking it again would only spend the CPU a second time.
 """
 
 from __future__ import annotations
@@ -21,7 +14,6 @@ from typing import Any
 
 from domain.engine import GameEngine
 from domain.live_game import LiveGame
-from domain.match_log import Logged
 
 DEFAULT_CAPACITY = 10_000
 
@@ -40,7 +32,6 @@ class LiveStates:
             raise ValueError("capacity must be at least 1")
         self._capacity = capacity
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
-        self._committing: dict[str, tuple[Logged, _Entry]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -76,23 +67,3 @@ class LiveStates:
 
     def forget(self, game_id: str) -> None:
         self._entries.pop(game_id, None)
-
-    def committing(self, session: LiveGame, state: Any, logged: Logged) -> None:
-        """This process is committing ``session`` (with its ``state``), which ``logged`` made from
-        the version before, until ``done``."""
-        self._committing[session.id] = (logged, _Entry(session, state))
-
-    def done(self, session: LiveGame) -> None:
-        """The commit of ``session`` is over, stored or refused."""
-        held = self._committing.get(session.id)
-        if held is not None and held[1].session is session:
-            del self._committing[session.id]
-
-    def being_committed(self, game_id: str, logged: Logged) -> tuple[LiveGame, Any] | None:
-        """The version and state this process is committing for ``game_id``, if ``logged`` is the
-        change that made it: announced, so stored. (If another process committed that version
-        with the same change from the same version, it is the same version to the last byte.)"""
-        held = self._committing.get(game_id)
-        if held is None or held[0] != logged:
-            return None
-        return held[1].session, held[1].state

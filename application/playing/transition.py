@@ -97,15 +97,7 @@ async def _commit(games: LiveGames, before: LiveGame | None, step: Step) -> bool
     after = step.session
     engine = games.registry.get(after.game_type)
     deadlines = pending_deadlines(after, engine, step.state, games.clock.now(), games.bot_delay)
-    if step.logged is not None:
-        games.live.committing(after, step.state, step.logged)
-    try:
-        stored = await games.commits.commit(
-            after, _version(before), deadlines, step.logged, started=step.started
-        )
-    finally:
-        games.live.done(after)
-    if not stored:
+    if not await games.commits.commit(after, _version(before), deadlines, step.logged, started=step.started):
         return False
     games.live.remember(after, step.state)
     log.debug("game %s at version %d: %s", after.id, after.version, ", ".join(e.kind for e in after.events))
