@@ -7,6 +7,8 @@ import asyncio
 import logging
 from collections.abc import Sequence
 
+import redis.asyncio as redis
+
 from adapters.redis.commit_script import CLUSTER_COMMIT, COMMIT, commit_args, commit_keys, seated_users
 from adapters.redis.connection import Client, check_layout
 from adapters.redis.durations import milliseconds
@@ -14,6 +16,7 @@ from adapters.redis.game_store import DEFAULT_TTL_SECONDS
 from adapters.redis.keys import RedisKeys
 from adapters.redis.log_packing import LogPacker, due
 from adapters.redis.lua import INDEX_USERS, script
+from adapters.redis.script_batches import ScriptBatches
 from application.ports import ScheduledDeadline, StorageUnavailable
 from domain.live_game import LiveGame, Phase
 from domain.match_log import Logged
@@ -80,6 +83,10 @@ class RedisCommits:
     is in the database: the live copy is only for the players still looking at
     the table). ``ttl_seconds`` must be the session store's.
 
+    On one server, the commits a process makes in one turn of its event loop go
+    out together, one pipeline of scripts (``ScriptBatches``): each is still
+    its own atomic script with its own answer.
+
     On a Redis Cluster (``keys.cluster``) the script touches the game's hash
     slot only — the game, its log and deadlines, its shard's queue and indexes
     — and publishes on the game's shard channel (``SPUBLISH``): the commit, its
@@ -120,6 +127,8 @@ class RedisCommits:
         self._lobby_ttl_ms = min(self._ttl_ms, milliseconds(lobby_ttl_seconds or ttl_seconds))
         self._recorded_ttl_ms = min(self._ttl_ms, milliseconds(recorded_ttl_seconds or ttl_seconds))
         self._script = client.register_script(CLUSTER_COMMIT if keys.cluster else COMMIT)
+        # One server: the commits of one loop turn go out as one pipeline (``ScriptBatches``).
+        self._batches = ScriptBatches(client, self._script) if isinstance(client, redis.Redis) else None
         self._refresh_code = client.register_script(_REFRESH_CODE)
         self._release_code = client.register_script(_RELEASE_CODE)
         self._index_user = client.register_script(_INDEX_USER)
@@ -140,8 +149,8 @@ class RedisCommits:
         elif session.result_recorded:
             ttl_ms = self._recorded_ttl_ms
         args = commit_args(self._keys, session, ttl_ms, expected_version, deadlines, logged, started)
-        if not self._keys.cluster:
-            outcome = await self._script(keys=commit_keys(self._keys, session), args=args)
+        if self._batches is not None:
+            outcome = await self._batches(keys=commit_keys(self._keys, session), args=args)
         else:
             outcome = await self._cluster_commit(session, expected_version, ttl_ms, args, started)
         if outcome != 1:
