@@ -4,7 +4,7 @@ Under load a worker's loop wakes many sockets in one turn, and each of their mov
 commit script. Sent one by one, every call takes a connection from the pool, is written, and is
 read back on its own. Pipelined, the calls of one turn share one connection, one write and one
 read. Per call, in a worker's CPU (a micro-benchmark on the 2-core VM, ``benchmarks/RESULTS.md``):
-four at once 70-116 µs one by one, 52-80 µs pipelined; eight at once 58-76 and 35-40 µs; a lone
+four at once 70-109 µs one by one, 53-70 µs pipelined; eight at once 58-83 and 28-48 µs; a lone
 call the same either way. In the benchmark's sweep, about three commits in five went out in a
 batch of two or more. A call waits for the end of the turn it was made in, no longer: a lone
 call (the usual case below saturation) is sent as it is, a turn later.
