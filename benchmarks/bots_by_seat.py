@@ -11,13 +11,17 @@ win rate with its Wilson 95 % interval, the mean points per match of A and of B 
 A's CPU per decision.
 
     python benchmarks/bots_by_seat.py --a hard --b normal --deals 100 --game-type briscola_chiamata
-        [--seconds 1800] [--jobs 2] [--seed 31]
+        [--seconds 1800] [--jobs 2] [--seed 31] [--json OUT]
+
+``--json`` also writes the raw counts (wins counting a tie as half, ties, comparisons) and every
+seat's pair of points, so runs on different seeds pool exactly rather than from rounded rates.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import random
 import statistics
 import sys
@@ -64,6 +68,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--seconds", type=float, default=None, help="start no deal after this long")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--json", type=Path, default=None, help="write the raw counts here")
     args = parser.parse_args(argv)
     seeds = [random.Random(args.seed * 1_000_003 + n).randbytes(32).hex() for n in range(args.deals)]
     stop_at = None if args.seconds is None else time.monotonic() + args.seconds
@@ -101,6 +106,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{statistics.fmean(theirs for _, theirs in comparisons):.2f} | "
         f"{1000 * statistics.median(cpu):.1f} / {1000 * percentile(cpu, 0.99):.1f} |"
     )
+    if args.json:
+        raw = {
+            "game_type": args.game_type,
+            "levels": [args.a, args.b],
+            "seed": args.seed,
+            "deals": deals,
+            "comparisons": len(comparisons),
+            "wins": wins,
+            "same": same,
+            "points_at_seat": comparisons,
+            "cpu_seconds": cpu,
+        }
+        args.json.write_text(json.dumps(raw))
 
 
 if __name__ == "__main__":
