@@ -24,7 +24,10 @@ from domain.games.tressette import TRESSETTE, TRESSETTE_A_QUATTRO
 from domain.games.tressette.computer import TressetteStrategy
 from domain.games.tressette.declarations import declarations_in
 from domain.games.tressette.engine import TressetteEngine
-from domain.games.tressette.search import MODELS, TressetteSearchModel, declared_cards, place, read_hand
+from domain.games.tressette.knowledge import declared_cards
+from domain.games.tressette.placing import place
+from domain.games.tressette.search import MODELS, TressetteSearchModel
+from domain.games.tressette.seen_hand import read_hand
 from domain.games.tressette.state import TressetteState
 from engine_contract.watching import Position, watched_positions
 from tests.unit.bots.simulate import NOW
