@@ -1,5 +1,5 @@
-"""The search models (``domain.bots.search_model``) of briscola and briscola a quattro, and the
-reading of a seat's history that briscola chiamata's model shares.
+"""The search models (``domain.bots.search_model``) of briscola and briscola a quattro (the reading
+of a seat's history they share with briscola chiamata's is ``seen_deal``).
 
 What a seat knows of a deal of briscola: its own hand; the trump card, face up under the stock
 until the last draw, which takes it into a known hand (``trump_drawn``); every card played and by
@@ -17,114 +17,49 @@ A playout ends with the deal (``settled``) and scores the seat's side's share of
 points (what a match to a target score adds up); a deal that ends the match scores the match won
 or lost, and in a match of several deals to win a deal scores the deal won or lost (a patta half),
 each with a tenth of the card share left as a tie-break (so a decided outcome still prefers the
-better deal). The playout policy (``rollout``) is
-the normal bot's trick play (``computer_briscola.choose_card``) read straight off the state, its
-costs looked up in tables (``quick_card``).
+better deal). The playout policy (``rollout``) is the normal bot's trick play read straight off the
+state (``playout``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from domain.bots.base import Action, Seen, own_seat
+from domain.bots.base import Action, Seen
 from domain.bots.search_model import NOW, ReadOnce, SearchModel, ThroughEngine
-from domain.cards import DECK, Card, Suit
-from domain.engine import GameEngine, Timeouts
+from domain.cards import Card, Suit
+from domain.engine import GameEngine
 from domain.games.base import ack_moves
 from domain.games.tricks import BRISCOLA, BRISCOLA_A_QUATTRO
 from domain.games.tricks.auction import LOWEST_RANK
 from domain.games.tricks.briscola_rules import play as play_card
 from domain.games.tricks.briscola_state import SIDE_LABELS, BriscolaState, DealRecord, side_of
-from domain.games.tricks.cards import POINTS_PER_DEAL, card_points, strength
+from domain.games.tricks.cards import POINTS_PER_DEAL
 from domain.games.tricks.codec import load_plays
-from domain.games.tricks.computer_briscola import (
-    keep_cost,
-    lead_cost,
-    partner_holds_firm,
-    partnership_friends,
-    trump_worth_spending,
+from domain.games.tricks.computer_briscola import partnership_friends
+from domain.games.tricks.playout import play_for
+from domain.games.tricks.seen_deal import (
+    DEFAULT_TIMEOUTS,
+    card,
+    cards,
+    completed,
+    deals_before,
+    fill,
+    hand_ends,
+    taken_cards,
+    this_deal,
+    trump_of_deal,
+    unseen_cards,
+    viewing_seat,
 )
-from domain.games.tricks.trick import CompletedTrick, Play, beats
 from domain.games.tricks.views import play_moves
 
 OUTCOME_WEIGHT = 0.9
 """How much of a payoff is the match (or, to several deals won, the deal) won or lost; the rest is
 the side's share of the deal's card points."""
-
-DEFAULT_TIMEOUTS = Timeouts()
-"""The hand-end timeout is in no view while a deal is played; a deal made by ``deal`` uses this."""
-
-
-def card(code: str) -> Card:
-    return Card.parse(code)
-
-
-def cards(items: Iterable[str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(code) for code in items)
-
-
-def viewing_seat(view: Mapping[str, Any], seen: Seen) -> int:
-    """The seat ``view`` belongs to: the view says it when the seat is on turn; otherwise the seat
-    of the last ``dealt`` event it saw (private: only its own)."""
-    seat = own_seat(view)
-    if seat is not None:
-        return seat
-    for event in reversed(seen):
-        if event.get("kind") == "dealt" and isinstance(event.get("seat"), int):
-            return int(event["seat"])
-    raise ValueError("neither the view nor what the seat saw names its seat")
-
-
-def this_deal(seen: Seen) -> Sequence[Mapping[str, Any]]:
-    """The events of the deal under way: everything after the last ``hand_started``."""
-    for index in range(len(seen) - 1, -1, -1):
-        if seen[index].get("kind") == "hand_started":
-            return seen[index + 1 :]
-    return seen
-
-
-def finished_tricks(events: Iterable[Mapping[str, Any]]) -> list[CompletedTrick]:
-    """The tricks taken in ``events`` (``trick`` events), oldest first."""
-    return [
-        CompletedTrick(plays=load_plays(event["trick"]), winner=int(event["winner"]))
-        for event in events
-        if event.get("kind") == "trick"
-    ]
-
-
-def completed(data: Mapping[str, Any] | None) -> CompletedTrick | None:
-    """The view's ``last_trick`` as the state holds it."""
-    if data is None:
-        return None
-    return CompletedTrick(plays=load_plays(data["trick"]), winner=int(data["winner"]))
-
-
-def hand_ends(seen: Seen) -> list[Mapping[str, Any]]:
-    """The summaries (``hand_end`` events) of the deals finished so far, oldest first."""
-    return [event for event in seen if event.get("kind") == "hand_end"]
-
-
-def fill(unseen: Sequence[Card], places: Sequence[int], rng: random.Random) -> list[tuple[Card, ...]]:
-    """``unseen`` shuffled with ``rng`` and cut into groups of the sizes ``places``."""
-    pool = list(unseen)
-    rng.shuffle(pool)
-    groups, start = [], 0
-    for size in places:
-        groups.append(tuple(pool[start : start + size]))
-        start += size
-    if start != len(pool):
-        raise ValueError("the unseen cards do not fit the places the view counts")
-    return groups
-
-
-def unseen_cards(known: Iterable[Card]) -> list[Card]:
-    """The deck without ``known``, in deck order (so a deal depends only on its rng)."""
-    taken = set(known)
-    return [each for each in DECK if each not in taken]
 
 
 def record_of(summary: Mapping[str, Any]) -> DealRecord:
@@ -145,57 +80,6 @@ def record_of(summary: Mapping[str, Any]) -> DealRecord:
 def _pair(values: Mapping[str, Any]) -> tuple[int, int]:
     """A pair by side from its form by side label."""
     return int(values[SIDE_LABELS[0]]), int(values[SIDE_LABELS[1]])
-
-
-def trump_of_deal(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seen: Seen) -> Card | None:
-    """The deal's trump card: face up in the view until drawn, then as the deal's start (or its
-    draw) showed it; ``None`` when the seat saw neither (it was given no history)."""
-    if view.get("trump_card") is not None:
-        return card(view["trump_card"])
-    for event in reversed(seen):
-        if event.get("kind") == "hand_started" and event.get("trump_card") is not None:
-            return card(event["trump_card"])
-    for event in events:
-        if event.get("kind") == "trump_drawn":
-            return card(event["card"])
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class Taken:
-    """The cards taken so far this deal, pile by pile (a side's in briscola, a seat's in chiamata),
-    as far as the seat knows them: ``known`` the cards it saw taken, ``missing`` how many more
-    each pile holds that it did not see (none, when it saw the whole deal)."""
-
-    known: tuple[tuple[Card, ...], ...]
-    missing: tuple[int, ...]
-
-    @property
-    def cards(self) -> set[Card]:
-        return {each for pile in self.known for each in pile}
-
-
-def taken_cards(
-    events: Sequence[Mapping[str, Any]],
-    last_trick: CompletedTrick | None,
-    tricks_won: Sequence[int],
-    pile_of: Callable[[int], int],
-    seats: int,
-) -> Taken:
-    """Each pile's cards from the tricks the seat saw taken this deal; when its history does not
-    hold them all (it was given none, say), only the view's last trick is known and the rest of
-    each pile is left to deal."""
-    piles: list[tuple[Card, ...]] = [()] * len(tricks_won)
-    tricks = finished_tricks(events)
-    if len(tricks) == sum(tricks_won):
-        for trick in tricks:
-            piles[pile_of(trick.winner)] += trick.cards
-        return Taken(tuple(piles), (0,) * len(piles))
-    if last_trick is not None:
-        piles[pile_of(last_trick.winner)] = last_trick.cards
-    return Taken(
-        tuple(piles), tuple(count * seats - len(pile) for count, pile in zip(tricks_won, piles, strict=True))
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,13 +217,6 @@ def finished_deals(view: Mapping[str, Any], seen: Seen) -> tuple[DealRecord, ...
     return (record_of(view["last_hand"]),) * count
 
 
-def deals_before(view: Mapping[str, Any]) -> int:
-    """How many deals are over: every one before the deal under way, and that one too once its
-    summary is shown (between deals, or at the end)."""
-    number = int(view["hand_number"])
-    return number if view["phase"] in ("hand_end", "finished") else number - 1
-
-
 def trump_holder(
     events: Iterable[Mapping[str, Any]], trump: Card, played: set[Card], seat: int
 ) -> int | None:
@@ -351,78 +228,6 @@ def trump_holder(
             holder = int(event["seat"])
             return None if holder == seat else holder
     return None
-
-
-POINTS: dict[Card, int] = {each: card_points(each) for each in DECK}
-STRENGTH: dict[Card, int] = {each: strength(each) for each in DECK}
-
-
-@cache
-def costs(trump: Suit) -> tuple[dict[Card, float], dict[Card, float]]:
-    """Every card's ``keep_cost`` and ``lead_cost`` under ``trump``, worked out once."""
-    return (
-        {each: keep_cost(each, trump) for each in DECK},
-        {each: lead_cost(each, trump) for each in DECK},
-    )
-
-
-def play_for(
-    hand: tuple[Card, ...],
-    trick: tuple[Play, ...],
-    trump: Suit,
-    seat: int,
-    seats: int,
-    friends: frozenset[int],
-) -> Action:
-    """The card the normal bot's trick play (``computer_briscola.choose_card``) gives ``seat`` on
-    ``trick``, knowing its ``friends``, with its costs looked up rather than worked out: a playout
-    asks this for every card. A tie goes to the card first in hand (a dealt hand is in random
-    order) instead of to the rng."""
-    return {"action": "play", "card": quick_card(hand, trick, trump, seat, seats, friends).code}
-
-
-def quick_card(
-    hand: tuple[Card, ...],
-    trick: tuple[Play, ...],
-    trump: Suit,
-    seat: int,
-    seats: int,
-    friends: frozenset[int],
-) -> Card:
-    keep, lead = costs(trump)
-    if not trick:
-        return min(hand, key=lead.__getitem__)
-    holder, best = trick[0].seat, trick[0].card
-    points = 0
-    for play in trick:
-        points += POINTS[play.card]
-        if beats(play.card, best, trump):
-            holder, best = play.seat, play.card
-    foes_after = any((seat + k) % seats not in friends for k in range(1, seats - len(trick)))
-    cheapest = min(hand, key=keep.__getitem__)
-    if holder in friends:
-        cannot_overtake = [each for each in hand if not beats(each, best, trump)] or list(hand)
-        plain = [each for each in cannot_overtake if each.suit != trump]
-        if not foes_after and plain:
-            richest = max(plain, key=lambda each: POINTS[each] - STRENGTH[each] * 0.01)
-            return richest if POINTS[richest] > 0 else cheapest
-        if partner_holds_firm(best, trump):
-            modest = [each for each in plain if 0 < POINTS[each] <= 4]
-            if modest:
-                return max(modest, key=POINTS.__getitem__)
-        return min(cannot_overtake, key=keep.__getitem__)
-    winners = [each for each in hand if beats(each, best, trump)]
-    same_suit = [each for each in winners if each.suit != trump]
-    if same_suit:
-        richest = max(same_suit, key=lambda each: POINTS[each] + STRENGTH[each] * 0.01)
-        if points + POINTS[richest] > 0 or not foes_after:
-            return richest
-    trumps = [each for each in winners if each.suit == trump]
-    if trumps:
-        lowest = min(trumps, key=STRENGTH.__getitem__)
-        if trump_worth_spending(lowest, points, foes_after):
-            return lowest
-    return cheapest
 
 
 MODELS: Mapping[str, SearchModel] = {

@@ -44,14 +44,14 @@ from domain.games.tricks.chiamata_rules import play as play_card
 from domain.games.tricks.chiamata_state import CALLER, DEFENDERS, ChiamataDeal, ChiamataState
 from domain.games.tricks.codec import load_plays
 from domain.games.tricks.computer_chiamata import ChiamataStrategy
-from domain.games.tricks.search_briscola import (
+from domain.games.tricks.playout import play_for
+from domain.games.tricks.seen_deal import (
     DEFAULT_TIMEOUTS,
     cards,
     completed,
     deals_before,
     fill,
     hand_ends,
-    play_for,
     taken_cards,
     this_deal,
     unseen_cards,

@@ -24,8 +24,8 @@ from domain.games.tricks.briscola_state import BriscolaState, side_of
 from domain.games.tricks.chiamata_state import ChiamataState
 from domain.games.tricks.computer_briscola import TrickSight, choose_card
 from domain.games.tricks.computer_chiamata import friends_of
+from domain.games.tricks.playout import quick_card
 from domain.games.tricks.search_briscola import MODELS as BRISCOLA_MODELS
-from domain.games.tricks.search_briscola import quick_card
 from domain.games.tricks.search_chiamata import MODELS as CHIAMATA_MODELS
 from domain.games.tricks.search_chiamata import ChiamataModel, known_friends
 from domain.games.tricks.trick import Play
