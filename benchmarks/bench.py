@@ -5,6 +5,9 @@ Targets, alternated in every scenario:
   peer           boardgame.io's stock server, in memory (benchmarks/peer/)
   tavolo-memory  the product on its in-memory adapters, one process
   tavolo-redis   the product on Redis, ``tavolo serve --workers 2``
+  tavolo-affinity  the product on Redis as two ``tavolo serve`` of one worker each, every
+                 socket of a game sent to one of them by the game's id (game affinity, as a
+                 proxy hashing the game's path does: docs/scaling.md)
 
 Scenarios: one game without think time; a sweep of game counts; a realistic load
 (2 s mean think time) raised until p99 > 50 ms or server CPU > 80 %; mostly idle
@@ -43,7 +46,8 @@ import loadclient as lc
 import servers as sv
 
 HERE = Path(__file__).resolve().parent
-TARGETS = ("baseline", "peer", "tavolo-memory", "tavolo-redis")
+TARGETS = ("baseline", "peer", "tavolo-memory", "tavolo-redis", "tavolo-affinity")
+ON_REDIS = ("tavolo-redis", "tavolo-affinity")
 SCENARIOS = ("engine", "one_game", "sweep", "realistic", "idle_connections", "deadlines")
 REPEATED = ("one_game", "sweep")  # the scenarios ``--repeat`` runs more than once
 OS_RELEASE = ". /etc/os-release; echo $PRETTY_NAME"
@@ -104,7 +108,7 @@ class Bench:
             return lc.BaselineTarget(base)
         if server.kind == "peer":
             return lc.PeerTarget(base, f"http://127.0.0.1:{server.api_port}")
-        return lc.TavoloTarget(base)
+        return lc.TavoloTarget(base, ws_bases=[f"ws://127.0.0.1:{port}" for port in server.ports])
 
     async def start(self, kind: str, **timeouts: float) -> tuple[sv.Server, lc.Target]:
         server = await asyncio.to_thread(self.launcher.start, kind, **timeouts)
@@ -118,7 +122,7 @@ class Bench:
         with contextlib.suppress(Exception):
             await target.close()
         await asyncio.to_thread(server.stop)
-        if server.kind == "tavolo-redis":
+        if server.kind in ON_REDIS:
             await self.clean_redis()
         gc.unfreeze()
         gc.collect()
@@ -258,7 +262,7 @@ class Bench:
     async def _snapshots(self, server: sv.Server, w0: float, w1: float) -> dict[str, float | None]:
         await asyncio.sleep(max(0.0, w0 - time.perf_counter()))
         cpu0, client0 = server.cpu(), self_cpu()
-        redis0 = sv.cpu_seconds(self.redis_pid) if self.redis_pid and server.kind == "tavolo-redis" else None
+        redis0 = sv.cpu_seconds(self.redis_pid) if self.redis_pid and server.kind in ON_REDIS else None
         await asyncio.sleep(max(0.0, w1 - time.perf_counter()))
         cpu1, client1 = server.cpu(), self_cpu()
         redis1 = sv.cpu_seconds(self.redis_pid) if redis0 is not None and self.redis_pid else None
@@ -585,7 +589,7 @@ def ratios(results: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"basis": "best moves per server CPU-second over the sweep"}
     for kind in TARGETS:
         out[f"{kind}_moves_per_cpu_s"] = best(kind)
-    for product in ("tavolo-memory", "tavolo-redis"):
+    for product in ("tavolo-memory", *ON_REDIS):
         for base in ("peer", "baseline"):
             a, b = best(product), best(base)
             out[f"{product}/{base}"] = round(a / b, 3) if a and b else None
@@ -596,10 +600,12 @@ def ratios(results: dict[str, Any]) -> dict[str, Any]:
         value = (row.get("rtt") or {}).get("p50_ms")
         return float(value) if value else None
 
-    redis_p50, memory_p50 = p50("tavolo-redis"), p50("tavolo-memory")
-    out["one game p50 tavolo-redis/tavolo-memory"] = (
-        round(redis_p50 / memory_p50, 3) if redis_p50 and memory_p50 else None
-    )
+    memory_p50 = p50("tavolo-memory")
+    for kind in ON_REDIS:
+        redis_p50 = p50(kind)
+        out[f"one game p50 {kind}/tavolo-memory"] = (
+            round(redis_p50 / memory_p50, 3) if redis_p50 and memory_p50 else None
+        )
     return out
 
 

@@ -14,6 +14,7 @@ import contextlib
 import itertools
 import random
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -187,9 +188,18 @@ class TavoloTarget(Target):
 
     name = "tavolo"
 
-    def __init__(self, base: str, game_type: str = "scopone_scientifico", target_score: int = 100) -> None:
+    def __init__(
+        self,
+        base: str,
+        game_type: str = "scopone_scientifico",
+        target_score: int = 100,
+        ws_bases: list[str] | None = None,
+    ) -> None:
         super().__init__(base)
         self.ws_base = base.replace("http://", "ws://")
+        # with several: every socket of a game to the same one, picked by the game's id, as a proxy
+        # hashing the path /ws/games/{id} would (docs/scaling.md, game affinity)
+        self.ws_bases = ws_bases or [self.ws_base]
         self.game_type = game_type
         self.options = {"target_score": target_score}
         self.cookies: list[str] = []
@@ -221,7 +231,8 @@ class TavoloTarget(Target):
         return Game(body["id"])
 
     async def connect(self, game: Game) -> None:
-        url = f"{self.ws_base}/ws/games/{game.key}"
+        base = self.ws_bases[zlib.crc32(game.key.encode()) % len(self.ws_bases)]
+        url = f"{base}/ws/games/{game.key}"
         await self._connect_ws_game(game, [url] * SEATS, [self._cookie(s) for s in range(SEATS)])
 
     def next_action(self, game: Game, rng: random.Random) -> tuple[int, Any] | None:

@@ -106,35 +106,50 @@ def redis_server_pid() -> int | None:
 class Server:
     """One server under test, started in its own process group."""
 
-    kind: str  # baseline | peer | tavolo-memory | tavolo-redis
+    kind: str  # baseline | peer | tavolo-memory | tavolo-redis | tavolo-affinity
     port: int
     process: subprocess.Popen[bytes]
     log_path: Path
     api_port: int | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    partners: list[Server] = field(default_factory=list)
+    """The other servers of the same target (``tavolo-affinity``: one per worker); their CPU time
+    and memory count as this target's."""
 
     @property
     def pid(self) -> int:
         return self.process.pid
 
+    @property
+    def ports(self) -> list[int]:
+        """Every server's port, this one's first."""
+        return [self.port, *(partner.port for partner in self.partners)]
+
+    def _all(self) -> list[Server]:
+        return [self, *self.partners]
+
     def cpu(self) -> float:
-        return cpu_seconds(self.pid)
+        return sum(cpu_seconds(each.pid) for each in self._all())
 
     def rss(self) -> int:
-        return rss_bytes(self.pid)
+        return sum(rss_bytes(each.pid) for each in self._all())
 
     def pss(self) -> int:
-        return pss_bytes(self.pid)
+        return sum(pss_bytes(each.pid) for each in self._all())
 
     def worker_pids(self) -> list[int]:
         """The processes that serve requests: for Sanic with workers, the children."""
+        if self.partners:
+            return [pid for each in self._all() for pid in each.worker_pids()]
         pids = tree(self.pid)
         return pids[1:] if self.kind == "tavolo-redis" and len(pids) > 1 else pids
 
     def output(self) -> str:
-        return self.log_path.read_text(errors="replace")
+        return "\n".join(each.log_path.read_text(errors="replace") for each in self._all())
 
     def stop(self) -> None:
+        for partner in self.partners:
+            partner.stop()
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGINT)
@@ -173,6 +188,23 @@ class Launcher:
         return ["taskset", "-c", self.cpus, *argv] if self.cpus and shutil.which("taskset") else argv
 
     def start(self, kind: str, turn_timeout: float = 30.0, hand_ack_timeout: float = 30.0) -> Server:
+        if kind == "tavolo-affinity":
+            return self._start_affinity(turn_timeout, hand_ack_timeout)
+        return self._start(kind, turn_timeout, hand_ack_timeout)
+
+    def _start_affinity(self, turn_timeout: float, hand_ack_timeout: float) -> Server:
+        """Two ``tavolo serve`` processes of one worker each on one Redis and one database, as two
+        pods behind a proxy that sends every socket of a game to the same pod (docs/scaling.md)."""
+        database = tempfile.mkdtemp(prefix="tavolo-bench-db-", dir=self.workdir)
+        first, second = (
+            self._start("tavolo-affinity", turn_timeout, hand_ack_timeout, database) for _ in range(2)
+        )
+        first.partners.append(second)
+        return first
+
+    def _start(
+        self, kind: str, turn_timeout: float, hand_ack_timeout: float, database: str | None = None
+    ) -> Server:
         port = free_port()
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         api_port = None
@@ -185,7 +217,7 @@ class Launcher:
             argv = ["node", str(HERE / "peer" / "server.js")]
             env.update(PORT=str(port), API_PORT=str(api_port), NODE_ENV="production")
             cwd = HERE / "peer"
-        elif kind in ("tavolo-memory", "tavolo-redis"):
+        elif kind in ("tavolo-memory", "tavolo-redis", "tavolo-affinity"):
             argv = [self.python, "-m", "entrypoints.cli", "serve"]
             env.update(
                 APP_HOST="127.0.0.1",
@@ -203,13 +235,13 @@ class Launcher:
             if kind == "tavolo-memory":
                 env.update(DATABASE_URL="memory://", WORKERS="1")
             else:
-                database = tempfile.mkdtemp(prefix="tavolo-bench-db-", dir=self.workdir)
+                database = database or tempfile.mkdtemp(prefix="tavolo-bench-db-", dir=self.workdir)
                 env.update(
                     REDIS_URL=self.redis_url,
                     REDIS_KEY_PREFIX=self.key_prefix,
                     DATABASE_URL=f"sqlite:///{database}/matches.sqlite3",
                 )
-                argv += ["--workers", "2"]
+                argv += ["--workers", "2" if kind == "tavolo-redis" else "1"]
             env["PYTHONPATH"] = str(self.product_dir)
             cwd = self.product_dir
         else:
