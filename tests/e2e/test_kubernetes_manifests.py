@@ -57,6 +57,12 @@ def the(kind: str) -> Resource:
     return found[0]
 
 
+def every(kind: str) -> list[Resource]:
+    found = [doc for doc in resources() if doc["kind"] == kind]
+    assert found, f"no {kind} in {MANIFESTS.relative_to(ROOT)}"
+    return found
+
+
 def named(kind: str, name: str) -> Resource:
     found = [doc for doc in resources() if doc["kind"] == kind and doc["metadata"]["name"] == name]
     assert found, f"no {kind} named {name!r} in {MANIFESTS.relative_to(ROOT)}"
@@ -280,8 +286,16 @@ def test_the_deployment_requests_resources_and_leaves_replicas_to_the_autoscaler
 # --- the Service, the Ingress, the PDB, the HPA, the Job ----------------------------------------
 
 
-def test_the_service_selects_the_app_pods_and_not_the_migration() -> None:
-    service = the("Service")
+def backends(ingress: Resource) -> list[Resource]:
+    found: list[Resource] = [
+        path["backend"]["service"] for rule in ingress["spec"]["rules"] for path in rule["http"]["paths"]
+    ]
+    return found
+
+
+@pytest.mark.parametrize("name", ["tavolo", "tavolo-games"])
+def test_each_service_selects_the_app_pods_and_not_the_migration(name: str) -> None:
+    service = named("Service", name)
     selector = service["spec"]["selector"]
     assert selects(selector, pod_labels(server()))
     assert not selects(selector, pod_labels(the("Job")))
@@ -291,27 +305,42 @@ def test_the_service_selects_the_app_pods_and_not_the_migration() -> None:
         assert container_port(container, port.get("targetPort", port["port"])) == app_port
 
 
-def test_the_ingress_routes_to_the_service_port_with_long_websocket_timeouts() -> None:
-    ingress = the("Ingress")
-    service = the("Service")
-    ports = {port["port"] for port in service["spec"]["ports"]} | {
-        port["name"] for port in service["spec"]["ports"] if "name" in port
+def test_each_ingress_routes_to_a_service_port_with_long_websocket_timeouts() -> None:
+    for ingress in every("Ingress"):
+        assert backends(ingress)
+        for backend in backends(ingress):
+            service = named("Service", backend["name"])
+            ports = {port["port"] for port in service["spec"]["ports"]} | {
+                port["name"] for port in service["spec"]["ports"] if "name" in port
+            }
+            assert backend["port"].get("name", backend["port"].get("number")) in ports
+        annotations = ingress["metadata"]["annotations"]
+        for name in TIMEOUT_ANNOTATIONS:
+            assert int(annotations[name]) >= WEBSOCKET_TIMEOUT_SECONDS, name
+
+
+def test_every_socket_of_one_game_goes_to_one_pod_by_the_hash_of_its_path() -> None:
+    games = named("Ingress", "tavolo-games")
+    assert games["metadata"]["annotations"]["nginx.ingress.kubernetes.io/upstream-hash-by"] == "$uri"
+    paths = [path for rule in games["spec"]["rules"] for path in rule["http"]["paths"]]
+    assert [(path["path"], path["pathType"]) for path in paths] == [("/ws/games", "Prefix")]
+    # ingress-nginx keeps one balancing setting per Service: the hashed route has a Service no
+    # other Ingress sends to, or the plain route's setting could win
+    hashed = {backend["name"] for backend in backends(games)}
+    others = {
+        backend["name"]
+        for ingress in every("Ingress")
+        if ingress["metadata"]["name"] != games["metadata"]["name"]
+        for backend in backends(ingress)
     }
-    backends = [
-        path["backend"]["service"] for rule in ingress["spec"]["rules"] for path in rule["http"]["paths"]
-    ]
-    assert backends
-    for backend in backends:
-        assert backend["name"] == service["metadata"]["name"]
-        port = backend["port"].get("name", backend["port"].get("number"))
-        assert port in ports
-    annotations = ingress["metadata"]["annotations"]
-    for name in TIMEOUT_ANNOTATIONS:
-        assert int(annotations[name]) >= WEBSOCKET_TIMEOUT_SECONDS, name
+    assert hashed and not hashed & others
+    rest = named("Ingress", "tavolo")
+    assert "nginx.ingress.kubernetes.io/upstream-hash-by" not in rest["metadata"]["annotations"]
 
 
-def test_the_login_callback_is_on_the_ingress_host_over_https() -> None:
-    ingress = the("Ingress")
+@pytest.mark.parametrize("name", ["tavolo", "tavolo-games"])
+def test_the_login_callback_is_on_the_ingress_host_over_https(name: str) -> None:
+    ingress = named("Ingress", name)
     hosts = {rule["host"] for rule in ingress["spec"]["rules"]}
     tls_hosts = {host for entry in ingress["spec"].get("tls", []) for host in entry["hosts"]}
     for provider in load_settings(settings_env()).oidc_providers:
@@ -365,10 +394,10 @@ def test_the_computer_players_run_their_command_with_the_apps_image_and_settings
 
 
 def test_no_server_selector_takes_the_computer_players_pods() -> None:
-    for kind in ("Service", "PodDisruptionBudget"):
-        selector = the(kind)["spec"]["selector"]
+    for resource in [*every("Service"), the("PodDisruptionBudget")]:
+        selector = resource["spec"]["selector"]
         selector = selector.get("matchLabels", selector)
-        assert not selects(selector, pod_labels(computer_players())), kind
+        assert not selects(selector, pod_labels(computer_players())), resource["metadata"]["name"]
 
 
 def test_the_keda_scaling_reads_the_stream_and_group_the_computer_players_use() -> None:
