@@ -3,8 +3,9 @@
     benchmarks/.venv/bin/python benchmarks/profile_server.py [--kind tavolo-memory] [--games 1 200]
         [--seconds 20] [--product-dir DIR]
 
-For each game count it starts the server, drives the games without think time,
-records the server (all its processes) with ``py-spy record`` and writes
+(``--kind`` is any product or baseline target of ``bench.py``.) For each game count it starts the
+server, drives the games without think time, records the server (all its processes, and with
+``tavolo-affinity`` both servers) with ``py-spy record`` and writes
 ``results/profile-<kind>-<games>.svg`` (flame graph) and ``.txt`` (the collapsed
 stacks' top frames by inclusive and by own share of the samples).
 """
@@ -57,16 +58,23 @@ def summarise(collapsed: Path, top: int = 30) -> str:
     return "\n".join(lines)
 
 
-def start_recorders(spy: Path, common: list[str], out: Path) -> list[subprocess.Popen[bytes]]:
-    """Two samplers side by side (non-blocking): collapsed stacks for the summary, an SVG to look at."""
+def start_recorders(spy: Path, pids: list[int], flags: list[str], out: Path) -> list[subprocess.Popen[bytes]]:
+    """Samplers side by side (non-blocking): collapsed stacks of each server process (all its
+    workers) for the summary, and an SVG of the first to look at."""
+    jobs = [(pid, "raw", f"{out}-{index}.collapsed") for index, pid in enumerate(pids)]
+    jobs.append((pids[0], "flamegraph", f"{out}.svg"))
     return [
         subprocess.Popen(
-            [str(spy), "record", *common, "--format", fmt, "-o", path],
+            [str(spy), "record", "--pid", str(pid), *flags, "--format", fmt, "-o", path],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        for fmt, path in (("raw", f"{out}.collapsed"), ("flamegraph", f"{out}.svg"))
+        for pid, fmt, path in jobs
     ]
+
+
+def join_files(parts: list[Path], whole: Path) -> None:
+    whole.write_text("".join(part.read_text() for part in parts if part.exists()))
 
 
 async def profile(kind: str, games_count: int, seconds: float, product_dir: Path) -> None:
@@ -74,7 +82,10 @@ async def profile(kind: str, games_count: int, seconds: float, product_dir: Path
     launcher = sv.Launcher(workdir, "1", REDIS_URL, f"tavolo-profile-{time.time_ns()}", 1550, product_dir)
     server = await asyncio.to_thread(launcher.start, kind)
     base = f"http://127.0.0.1:{server.port}"
-    target: lc.Target = lc.TavoloTarget(base) if kind.startswith("tavolo") else lc.BaselineTarget(base)
+    sockets = [f"ws://127.0.0.1:{port}" for port in server.ports]
+    target: lc.Target = (
+        lc.TavoloTarget(base, ws_bases=sockets) if kind.startswith("tavolo") else lc.BaselineTarget(base)
+    )
     games: list[lc.Game] = []
     out = HERE / "results" / f"profile-{kind}-{games_count}"
     try:
@@ -83,11 +94,10 @@ async def profile(kind: str, games_count: int, seconds: float, product_dir: Path
         for first in range(0, len(games), 16):  # a few at a time, as bench.py does
             await asyncio.gather(*(target.connect(g) for g in games[first : first + 16]))
         spy = HERE / ".venv" / "bin" / "py-spy"
-        common = ["--pid", str(server.pid), "--subprocesses", "--duration", str(int(seconds))]
-        common += ["--rate", "200", "--nonblocking"] + (
-            ["--native"] if os.environ.get("PROFILE_NATIVE") else []
-        )
-        recorders = await asyncio.to_thread(start_recorders, spy, common, out)
+        flags = ["--subprocesses", "--duration", str(int(seconds)), "--rate", "200", "--nonblocking"]
+        flags += ["--native"] if os.environ.get("PROFILE_NATIVE") else []
+        pids = [server.pid, *(partner.pid for partner in server.partners)]
+        recorders = await asyncio.to_thread(start_recorders, spy, pids, flags, out)
         stop_at = time.perf_counter() + seconds + 1
         target.stats.window = (time.perf_counter(), stop_at)
         rng = random.Random(1)
@@ -95,6 +105,8 @@ async def profile(kind: str, games_count: int, seconds: float, product_dir: Path
         for recorder in recorders:
             await asyncio.to_thread(recorder.wait, 60)
         moves = target.stats.moves
+        parts = [Path(f"{out}-{index}.collapsed") for index in range(len(pids))]
+        await asyncio.to_thread(join_files, parts, Path(f"{out}.collapsed"))
         summary = summarise(Path(f"{out}.collapsed"))
         header = f"{kind}, {games_count} games, {moves} moves in {seconds:.0f} s\n"
         await asyncio.to_thread(Path(f"{out}.txt").write_text, header + summary + "\n")
@@ -108,9 +120,8 @@ async def profile(kind: str, games_count: int, seconds: float, product_dir: Path
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--kind", default="tavolo-memory", choices=["tavolo-memory", "tavolo-redis", "baseline"]
-    )
+    kinds = ["tavolo-memory", "tavolo-redis", "tavolo-affinity", "baseline"]
+    parser.add_argument("--kind", default="tavolo-memory", choices=kinds)
     parser.add_argument("--games", type=int, nargs="+", default=[1, 200])
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--product-dir", type=Path, default=HERE.parent)
