@@ -63,7 +63,9 @@ async def test_a_move_refused_as_busy_is_played_by_one_click_at_both_sizes_and_l
     await join_table(bruno, code)
 
     players = [anna, bruno]
-    first = 0 if await anna.table.get_attribute("data-your-turn") == "true" else 1
+    for player in players:  # both pages show the started match before the turn is read off one
+        await expect(player.table).to_have_attribute("data-phase", "playing")
+    first = 0 if await anna.your_turn() else 1
     for turn in range(2):
         await play_through_busy(players[(first + turn) % 2])
     assert admission.refused_tries == 4, "each move was refused twice before it was taken"
@@ -82,7 +84,9 @@ async def test_a_server_that_stays_busy_says_so_after_the_table_tried_enough(
     code = await create_table(anna, "scopa")
     bruno = await open_guest(browser, server, "Bruno")
     await join_table(bruno, code)
-    mover = anna if await anna.table.get_attribute("data-your-turn") == "true" else bruno
+    for player in (anna, bruno):  # both pages show the started match before its version is read
+        await expect(player.table).to_have_attribute("data-phase", "playing")
+    mover = anna if await anna.your_turn() else bruno
     version = await mover.version()
     await wait_for_turn(mover)
     await play_a_card(mover)
