@@ -18,7 +18,7 @@ load as they are.
 
 from __future__ import annotations
 
-from dataclasses import astuple
+from dataclasses import fields
 from typing import Any
 
 from domain.engine import JSON
@@ -33,6 +33,16 @@ class HandRecord(dict[str, Any]):
     __slots__ = ("stored",)
 
     stored: list[Any] | JSON
+
+
+SIDE_FIELDS = tuple(field.name for field in fields(SideScore))
+"""``SideScore``'s fields in their order: a stored side is their values."""
+
+
+def side_values(score: SideScore) -> list[Any]:
+    """``score``'s fields in their order (``dataclasses.astuple`` without its deep copy: every field
+    is a number, and a searching player ends a hand in each of the few hundred playouts of a decision)."""
+    return [getattr(score, name) for name in SIDE_FIELDS]
 
 
 def _label(side: int | None) -> str | None:
@@ -79,8 +89,8 @@ def hand_record(hand_number: int, dealer: int, score: HandScore, scores_after: t
         [
             hand_number,
             dealer,
-            list(astuple(score.sides[0])),
-            list(astuple(score.sides[1])),
+            side_values(score.sides[0]),
+            side_values(score.sides[1]),
             [side for _, side in score.award],
             score.whole_suit,
             list(scores_after),
