@@ -21,6 +21,7 @@ from domain.bots.base import Action, Seen
 from domain.bots.search_model import NOW, ReadOnce, SearchModel, ThroughEngine
 from domain.cards import BY_CODE, DECK, Card
 from domain.engine import JSON, GameEngine, Timeouts
+from domain.games.fishing.actions import PlayAction, check_play, parse_action
 from domain.games.fishing.captures import Move
 from domain.games.fishing.config import SIDES, Variant, side_of
 from domain.games.fishing.playout import playout_move
@@ -176,10 +177,11 @@ class FishingSearchModel(ThroughEngine):
     """One fishing game type (its ``Variant``) as the search sees it. (Not frozen only because the
     ``SearchModel`` protocol declares ``engine`` a plain attribute; nothing ever sets it.)
 
-    ``moves`` are the view's own (``views.moves_json``) without the rest of the view. The move the
-    quick policy chose is kept with the message it returned (``_chosen``), so that ``step`` plays it
-    straight through the rules' ``played``, without events, when handed that very message: the
-    engine would read it back and work out its captures again. What the seat knows is worked out
+    ``moves`` are the view's own (``views.moves_json``) without the rest of the view. ``step`` plays a
+    card straight through the rules' ``played``, without the events and checks of ``engine.apply``
+    (every action it is handed is one of ``moves``). The move the quick policy chose is kept with the
+    message it returned (``_chosen``), so that, handed that very message, ``step`` need not even read
+    it back and work out its capture again. What the seat knows is worked out
     once per decision (``knowledge``)."""
 
     engine: GameEngine
@@ -194,10 +196,15 @@ class FishingSearchModel(ThroughEngine):
         return moves_json(state, seat)
 
     def step(self, state: FishingState, seat: int, action: Action, rng: random.Random) -> Any:
+        if state.phase != "playing" or state.turn != seat:  # (a slotted dataclass has no bare super())
+            return ThroughEngine.step(self, state, seat, action, rng)
         chosen = self._chosen
-        if chosen is not None and action is chosen[0] and state.phase == "playing" and state.turn == seat:
+        if chosen is not None and action is chosen[0]:
             return played(self.variant, state, seat, chosen[1], NOW)
-        return ThroughEngine.step(self, state, seat, action, rng)  # a slotted dataclass has no bare super()
+        parsed = parse_action(action)  # one of ``moves``: a legal play, so only its capture is worked out
+        assert isinstance(parsed, PlayAction)
+        move = check_play(parsed, state.table, state.options.asso_pigliatutto)
+        return played(self.variant, state, seat, move, NOW)
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> FishingState:
         """What the seat knows (worked out once per decision: every deal of a search starts from
