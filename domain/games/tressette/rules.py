@@ -26,6 +26,8 @@ from domain.games.tricks.trick import Play, next_seat, seats_from, turn_due
 
 HAND_SIZE = 10
 FIRST_DEALER = 0
+Events = list[Event] | None
+"""Where a step adds its events: a list, or ``None`` where nobody reads them (``played``)."""
 
 
 def new_match(rules: Rules, setup: Setup) -> Outcome:
@@ -108,11 +110,21 @@ def acknowledge(state: TressetteState, seat: int, now: float, rng: random.Random
     return Outcome(dealt.state, (event, *dealt.events))
 
 
-def play(state: TressetteState, seat: int, played: Card, signal: str | None, now: float) -> Outcome:
-    """``seat`` (on turn) plays ``played`` (a legal card: ``engine`` checked it), declaring what
+def play(state: TressetteState, seat: int, card: Card, signal: str | None, now: float) -> Outcome:
+    """``seat`` (on turn) plays ``card`` (a legal card: ``engine`` checked it), declaring what
     it holds if this is its first card of the hand, with the leader's ``signal`` if any (a
     ``lead_signal`` event); the last card of a trick settles it."""
-    events: list[Event] = [Event("play", {"card": played.code}, seat=seat)]
+    events: list[Event] = []
+    return Outcome(played(state, seat, card, signal, now, events), tuple(events))
+
+
+def played(
+    state: TressetteState, seat: int, card: Card, signal: str | None, now: float, events: Events
+) -> TressetteState:
+    """The state after ``play``, its events added to ``events`` when given: a searching computer
+    player steps through a few hundred thousand cards a decision and reads none of them."""
+    if events is not None:
+        events.append(Event("play", {"card": card.code}, seat=seat))
     declarations = state.declarations
     played_seats = state.played
     if seat not in played_seats:
@@ -120,36 +132,44 @@ def play(state: TressetteState, seat: int, played: Card, signal: str | None, now
         if state.rules.declarations:
             found = declarations_in(seat, state.hands[seat])
             declarations = (*declarations, *found)
-            events.extend(
-                Event("declaration", {"combination": d.kind, "suit": d.suit, "points": d.points}, seat=seat)
-                for d in found
-            )
-    if signal is not None:
-        events.append(Event("lead_signal", {"signal": signal, "suit": played.suit.value}, seat=seat))
+            if events is not None:
+                for it in found:
+                    shown_to_all = {"combination": it.kind, "suit": it.suit, "points": it.points}
+                    events.append(Event("declaration", shown_to_all, seat=seat))
+    if signal is not None and events is not None:
+        events.append(Event("lead_signal", {"signal": signal, "suit": card.suit.value}, seat=seat))
     hands = list(state.hands)
-    hands[seat] = remove_from_hand(hands[seat], played)
-    shown = list(state.shown)
-    if played in shown[seat]:
-        shown[seat] = tuple(card for card in shown[seat] if card != played)
-    trick = (*state.trick, Play(seat, played))
-    state = state._replace(
+    hands[seat] = remove_from_hand(hands[seat], card)
+    shown = state.shown
+    if card in shown[seat]:
+        rest = list(shown)
+        rest[seat] = tuple(other for other in shown[seat] if other != card)
+        shown = tuple(rest)
+    trick = (*state.trick, Play(seat, card))
+    if len(trick) == state.seats:
+        state = state._replace(
+            hands=tuple(hands),
+            shown=shown,
+            trick=trick,
+            played=played_seats,
+            declarations=declarations,
+            counter=state.counter + 1,
+        )
+        return finish_trick(state, events, now)
+    return state._replace(
         hands=tuple(hands),
-        shown=tuple(shown),
+        shown=shown,
         trick=trick,
         signal=signal if len(trick) == 1 else state.signal,
         played=played_seats,
         declarations=declarations,
         counter=state.counter + 1,
+        turn=next_seat(seat, state.seats),
+        turn_due=turn_due(now, state.paused_until, state.turn_timeout),
     )
-    if len(trick) == state.seats:
-        return finish_trick(state, events, now)
-    state = state._replace(
-        turn=next_seat(seat, state.seats), turn_due=turn_due(now, state.paused_until, state.turn_timeout)
-    )
-    return Outcome(state, tuple(events))
 
 
-def finish_trick(state: TressetteState, events: list[Event], now: float) -> Outcome:
+def finish_trick(state: TressetteState, events: Events, now: float) -> TressetteState:
     """The trick's winner takes it and, once both have drawn (two players, while the stock lasts),
     leads the next one: its turn starts once the trick has stayed on the table
     its ``trick_pause``."""
@@ -159,7 +179,8 @@ def finish_trick(state: TressetteState, events: list[Event], now: float) -> Outc
     won[side] = (*won[side], *done.cards)
     tricks = list(state.tricks_won)
     tricks[side] += 1
-    events.append(Event("trick", trick_public(done)))
+    if events is not None:
+        events.append(Event("trick", trick_public(done)))
     state = state._replace(
         trick=(),
         signal=None,
@@ -172,11 +193,11 @@ def finish_trick(state: TressetteState, events: list[Event], now: float) -> Outc
     )
     state = draw(state, done.winner, events)
     if any(state.hands):
-        return Outcome(state, tuple(events))
+        return state
     return finish_hand(state, done.winner, events, now)
 
 
-def draw(state: TressetteState, winner: int, events: list[Event]) -> TressetteState:
+def draw(state: TressetteState, winner: int, events: Events) -> TressetteState:
     """While the stock lasts, each player draws one card, the trick's winner first. With
     ``show_draws`` each card drawn is shown to both (``draw_shown``); otherwise everybody learns who
     drew (``cards_drawn``) and only the drawer what (``drew``)."""
@@ -192,27 +213,29 @@ def draw(state: TressetteState, winner: int, events: list[Event]) -> TressetteSt
         hands[seat] = (*hands[seat], card)
         if state.rules.show_draws:
             shown[seat] = (*shown[seat], card)
-            events.append(Event("draw_shown", {"card": card.code, "deck_count": len(stock)}, seat=seat))
-        else:
+            if events is not None:
+                events.append(Event("draw_shown", {"card": card.code, "deck_count": len(stock)}, seat=seat))
+        elif events is not None:
             private.append(Event("drew", {"card": card.code}, seat=seat, public=False))
-    if not state.rules.show_draws:
+    if not state.rules.show_draws and events is not None:
         events.append(Event("cards_drawn", {"seats": list(drawers), "deck_count": len(stock)}))
         events.extend(private)
     return state._replace(hands=tuple(hands), shown=tuple(shown), stock=tuple(stock))
 
 
-def finish_hand(state: TressetteState, last_winner: int, events: list[Event], now: float) -> Outcome:
+def finish_hand(state: TressetteState, last_winner: int, events: Events, now: float) -> TressetteState:
     """Score the hand; the match ends when a side has won it, else the summary waits for every
     acknowledgement."""
     record = score_hand(state, last_winner)
     state = state._replace(
         scores=record.scores_after, hands_played=(*state.hands_played, record), turn=None, turn_due=None
     )
-    events.append(Event("hand_end", record.public()))
+    if events is not None:
+        events.append(Event("hand_end", record.public()))
     winner = match_winner(record, state.rules.target_score)
     if winner is not None:
         state = state._replace(phase="finished", winner=winner)
-        events.append(match_end(winner, by_side(state.scores)))
-        return Outcome(state, tuple(events))
-    state = state._replace(phase="hand_end", acknowledged=(), hand_end_due=now + state.hand_ack_timeout)
-    return Outcome(state, tuple(events))
+        if events is not None:
+            events.append(match_end(winner, by_side(state.scores)))
+        return state
+    return state._replace(phase="hand_end", acknowledged=(), hand_end_due=now + state.hand_ack_timeout)

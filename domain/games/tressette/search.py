@@ -25,7 +25,7 @@ from domain.games.tressette.engine import TressetteEngine
 from domain.games.tressette.knowledge import agrees, knowledge
 from domain.games.tressette.placing import place, take_piles
 from domain.games.tressette.playout import follow, lead
-from domain.games.tressette.rules import play
+from domain.games.tressette.rules import played
 from domain.games.tressette.scoring import score_hand
 from domain.games.tressette.state import SIDE_LABELS, TressetteState, side_of
 from domain.games.tressette.trick import playable
@@ -42,8 +42,8 @@ EXPLORE = 0.1
 class TressetteSearchModel(ThroughEngine):
     """Tressette (two or four players) as the search sees it. ``moves`` are the view's own
     (``views.play_moves``) without the rest of the view, and a card played without a signal goes
-    straight to the rules' step (``rules.play``), past the engine's reading of the message: the
-    search only plays the moves it was listed, or the quick policy's, which follows suit."""
+    straight to the rules' step (``rules.played``, without events), past the engine's reading of the
+    message: the search only plays the moves it was listed, or the quick policy's, which follows suit."""
 
     def __init__(self, engine: TressetteEngine) -> None:
         self.engine: GameEngine = engine
@@ -57,7 +57,7 @@ class TressetteSearchModel(ThroughEngine):
     def step(self, state: TressetteState, seat: int, action: Action, rng: random.Random) -> Any:
         playing = state.phase == "playing" and state.turn == seat
         if playing and action.get("action") == "play" and "signal" not in action:
-            return play(state, seat, Card.parse(action["card"]), None, NOW).state
+            return played(state, seat, Card.parse(action["card"]), None, NOW, None)
         return super().step(state, seat, action, rng)
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> TressetteState:
