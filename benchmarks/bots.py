@@ -24,6 +24,7 @@ import json
 import math
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -164,14 +165,21 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(game_type: str, level_a: str, level_b: str, tally: Tally) -> dict[str, Any]:
+def report(
+    game_type: str, level_a: str, level_b: str, tally: Tally, seed: int, played_at: str | None
+) -> dict[str, Any]:
+    """One game type's figures; the seed, A's wins and the commit played at let runs be added up
+    (``strength_pool.py``)."""
     low, high = wilson(tally.a_wins, tally.matches)
     return {
         "game_type": game_type,
         "a": level_a,
         "b": level_b,
+        "seed": seed,
+        "commit": played_at,
         "pairs": tally.matches // 2,
         "matches": tally.matches,
+        "a_wins": tally.a_wins,
         "a_win_rate": tally.a_wins / tally.matches if tally.matches else 0.0,
         "wilson_95": [low, high],
         "a_mean_points": statistics.fmean(tally.a_points) if tally.a_points else 0.0,
@@ -189,6 +197,26 @@ def report(game_type: str, level_a: str, level_b: str, tally: Tally) -> dict[str
     }
 
 
+def commit() -> str | None:
+    """The commit of the checkout this runs from (``None`` outside a git checkout), with ``+`` when
+    files differ from it."""
+    here = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, check=True
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=here,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head.stdout.strip() + ("+" if dirty.stdout.strip() else "")
+
+
 def row(entry: Mapping[str, Any]) -> str:
     low, high = entry["wilson_95"]
     return (
@@ -203,7 +231,9 @@ def row(entry: Mapping[str, Any]) -> str:
 def measured(work: tuple[str, str, str, int, int, float | None]) -> dict[str, Any]:
     """One game type's report (in a process of its own with ``--jobs``)."""
     game_type, level_a, level_b, pairs, base, seconds = work
-    return report(game_type, level_a, level_b, duel(game_type, level_a, level_b, pairs, base, seconds))
+    played_at = commit()  # before: the checkout may move on while the pairs are played
+    tally = duel(game_type, level_a, level_b, pairs, base, seconds)
+    return report(game_type, level_a, level_b, tally, base, played_at)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
