@@ -95,3 +95,12 @@ def test_the_table_reads_every_run_kept_in_the_folder(tmp_path: Path) -> None:
     assert "| scopa | hard vs normal | 72, 73 | 1,100 | 65.9 % [" in text
     assert "(1450 of 2,200)" in text
     assert text.rstrip().endswith("**met** |")
+
+
+def test_the_runs_kept_in_the_repository_add_up_with_no_seed_counted_twice() -> None:
+    kept = strength_pool.pool(strength_pool.runs(strength_pool.HERE))
+
+    assert kept, "benchmarks/strength keeps the runs played so far"
+    for each in kept:
+        assert each.matches == 2 * each.pairs
+        assert 0 <= each.a_wins <= each.matches
