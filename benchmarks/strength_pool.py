@@ -95,11 +95,11 @@ def pool(entries: Iterable[Mapping[str, Any]]) -> list[Pooled]:
 
 
 def runs(folder: Path) -> list[Mapping[str, Any]]:
-    """Every run kept in ``folder``: each ``*.json`` is a list of reports, as ``bots.py`` writes."""
+    """Every run kept in ``folder``, by seed: each ``*.json`` is a list of reports, as ``bots.py`` writes."""
     entries: list[Mapping[str, Any]] = []
     for path in sorted(folder.glob("*.json")):
         entries.extend(json.loads(path.read_text()))
-    return entries
+    return sorted(entries, key=lambda entry: int(entry.get("seed", -1)))  # a run without one: refused by pool
 
 
 def table(pooled: Sequence[Pooled]) -> str:
@@ -112,8 +112,9 @@ def table(pooled: Sequence[Pooled]) -> str:
         low, high = each.interval
         rate = each.a_wins / each.matches if each.matches else 0.0
         medians = ", ".join(f"{median:.0f}" for median in each.cpu_medians)
+        seeds = ", ".join(map(str, sorted(each.seeds)))
         lines.append(
-            f"| {each.game_type} | {each.a} vs {each.b} | {', '.join(map(str, each.seeds))} | {each.pairs:,} "
+            f"| {each.game_type} | {each.a} vs {each.b} | {seeds} | {each.pairs:,} "
             f"| {100 * rate:.1f} % [{100 * low:.1f}, {100 * high:.1f}] ({each.a_wins:g} of {each.matches:,}) "
             f"| {medians} / {max(each.cpu_p99s):.0f} | {each.verdict} |"
         )
