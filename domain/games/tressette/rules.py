@@ -2,8 +2,10 @@
 first play, and the leader's signal), a trick settled, the draw of the two-player game, the end of
 a hand, the acknowledgements between hands.
 
-Each step takes the state after validation (``engine`` checks phases, turns and message shapes)
-and returns the next ``Outcome``.
+Each step takes the state after validation (``engine`` checks phases, turns and message shapes).
+The ones the engine calls return the next ``Outcome``; a card played goes through ``played`` and the
+steps after it (the trick, the draw, the hand's end), which return the next state and add their
+events to a list when given one, so the searching player can step without any (``Events``).
 """
 
 from __future__ import annotations
