@@ -185,13 +185,13 @@ async def test_a_listed_lobby_stays_listed_while_it_is_committed_within_the_lobb
 ) -> None:
     table = public_lobby(seated=("u-alice", None, None, None))
     await create(commit_setup.commits, table)
-    await advance(LOBBY_TTL_SECONDS * 0.6)
+    await advance(LOBBY_TTL_SECONDS * 0.7)
 
     joined = await commit(commit_setup, table, table.with_player(Seat("u-bob", "Bob"), now=T0 + 1))
-    await advance(LOBBY_TTL_SECONDS * 0.6)
+    await advance(LOBBY_TTL_SECONDS * 0.5)  # past the first listing's end, half a TTL before the commit's
 
     assert await commit_setup.store.open_tables(10) == [joined]
-    await advance(LOBBY_TTL_SECONDS * 0.7)
+    await advance(LOBBY_TTL_SECONDS * 0.8)
     assert await commit_setup.store.open_tables(10) == []
 
 
