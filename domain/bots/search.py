@@ -173,9 +173,7 @@ class SearchStrategy:
             state = model.step(state, seat, child.action, rng)
             path.append(child)
             node = child
-        while not model.settled(state, start):
-            seat = engine.to_act(state)[0]
-            state = model.step(state, seat, model.rollout(state, seat, rng), rng)
+        state = model.play_out(state, start, rng)
         payoffs: dict[int, float] = {}
         for child in path:
             assert child.seat is not None

@@ -5,12 +5,13 @@ set — its own view, and the events it saw since the match began — and plays 
 that agree with it: ``deal`` makes each one, a full engine state in which the cards the seat cannot
 see are placed at random where they may be. On each, it tries moves through the engine itself
 (``moves`` and ``step``, the engine's own rules), plays the rest of the hand out with a quick policy
-(``rollout``) until the hand is ``settled``, and scores the end for each seat (``payoff``). The move
-that did best over the deals is the one it plays.
+(``rollout``) until the hand is ``settled`` (``play_out``), and scores the end for each seat
+(``payoff``). The move that did best over the deals is the one it plays.
 
 A family gives one ``SearchModel`` per game type (its engine's), as ``<family>/search.py``. Its
 ``moves`` and ``step`` may come from ``ThroughEngine`` (the engine's view and ``apply``), or be
-quicker ways to the same answers: a decision walks them some hundred thousand times.
+quicker ways to the same answers: a decision walks them some hundred thousand times. So may
+``play_out``: ``played_out`` is the plain way, move by move through ``rollout`` and ``step``.
 """
 
 from __future__ import annotations
@@ -57,6 +58,13 @@ class SearchModel(Protocol):
         of times a decision, so it must be cheap (no view, no search); it may read the whole state."""
         ...
 
+    def play_out(self, state: Any, start: Any, rng: random.Random) -> Any:
+        """``state`` (a state of the hand ``deal`` began in ``start``) played on by the quick policy
+        until that hand is ``settled``: exactly ``played_out(self, state, start, rng)``, the same
+        state drawing the same numbers from ``rng``, but it may skip the messages the moves would be
+        (a playout makes most of a decision's moves)."""
+        ...
+
     def moves(self, state: Any, seat: int) -> Sequence[Action]:
         """The moves ``seat`` may make in ``state``: exactly ``engine.view(state, seat)["legal_moves"]``,
         the same actions in the same order."""
@@ -69,8 +77,18 @@ class SearchModel(Protocol):
         ...
 
 
+def played_out(model: SearchModel, state: Any, start: Any, rng: random.Random) -> Any:
+    """The plain ``play_out``: each seat to act makes its ``rollout`` move, by ``step``, until the
+    hand of ``start`` is ``settled``."""
+    while not model.settled(state, start):
+        seat = model.engine.to_act(state)[0]
+        state = model.step(state, seat, model.rollout(state, seat, rng), rng)
+    return state
+
+
 class ThroughEngine:
-    """``moves`` and ``step`` straight through the engine: a model's base where it has no quicker way."""
+    """``moves`` and ``step`` straight through the engine, and ``play_out`` the plain way: a model's
+    base where it has no quicker way."""
 
     engine: GameEngine
 
@@ -80,6 +98,9 @@ class ThroughEngine:
 
     def step(self, state: Any, seat: int, action: Action, rng: random.Random) -> Any:
         return self.engine.apply(state, seat, action, NOW, rng).state
+
+    def play_out(self: SearchModel, state: Any, start: Any, rng: random.Random) -> Any:
+        return played_out(self, state, start, rng)
 
 
 Reading = TypeVar("Reading")

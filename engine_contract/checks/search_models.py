@@ -5,8 +5,10 @@ On every state of a match with random legal moves, for every seat to act: ``move
 the view's ``legal_moves``, in order; and for one of them (picked by the plan), ``step`` comes to
 the state ``engine.apply`` comes to (compared as dumped), having drawn the same numbers from the
 random source; and so does the step of the move its quick policy (``rollout``) picks there, which
-the model may play by what it kept of choosing it. A computer player that does not search has no
-model, and nothing to check.
+the model may play by what it kept of choosing it. From one state in ``PLAY_OUT_EVERY``, the
+model's ``play_out`` ends the hand as the plain way (``played_out``: ``rollout`` and ``step``, move
+by move) does, drawing the same numbers. A computer player that does not search has no model, and
+nothing to check.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from __future__ import annotations
 import random
 
 from domain.bots.search import search_models
-from domain.bots.search_model import NOW
+from domain.bots.search_model import NOW, played_out
 from domain.game_package import GamePackage, GameVariant
 from domain.match_record import plain
 from engine_contract.playing import planner, random_match
+
+PLAY_OUT_EVERY = 4
+"""One state in this many is also played out to the end of its hand (which walks the whole hand)."""
 
 
 def check_search_models_follow_the_rules(package: GamePackage, variant: GameVariant, seed: int) -> None:
@@ -31,9 +36,19 @@ def check_search_models_follow_the_rules(package: GamePackage, variant: GameVari
         state = change.after
         if engine.is_over(state):
             continue
+        at = match.at(change.step)
+        if plan.randrange(PLAY_OUT_EVERY) == 0:
+            for model in models:
+                draw = plan.getrandbits(32)
+                by_model, plainly = random.Random(draw), random.Random(draw)
+                ended = model.play_out(state, state, by_model)
+                expected = played_out(model, state, state, plainly)
+                if plain(engine.dump(ended)) != plain(engine.dump(expected)):
+                    raise at.fail("the search model's play_out ends the hand otherwise than rollout and step")
+                if by_model.getstate() != plainly.getstate():
+                    raise at.fail("the search model's play_out drew other numbers than rollout and step")
         for seat in engine.to_act(state):
             legal = engine.view(state, seat)["legal_moves"]
-            at = match.at(change.step)
             for model in models:
                 moves = list(model.moves(state, seat))
                 if plain(moves) != plain(legal):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
@@ -57,10 +58,20 @@ class FirstCardFirst(BriscolaModel):
         return super().step(state, seat, action, rng)
 
 
-def searching_wrongly(variant: GameVariant) -> GameVariant:
+class StopsShort(BriscolaModel):
+    """A search model whose playout makes one move and stops, as if the hand were over."""
+
+    def play_out(self, state: Any, start: Any, rng: random.Random) -> Any:
+        if self.settled(state, start):
+            return state
+        seat = self.engine.to_act(state)[0]
+        return self.step(state, seat, self.rollout(state, seat, rng), rng)
+
+
+def searching_wrongly(variant: GameVariant, model: type[BriscolaModel] = FirstCardFirst) -> GameVariant:
     hard = variant.computer_players["hard"]
     assert isinstance(hard, SearchStrategy)
-    broken = replace(hard, model=FirstCardFirst(variant.engine))
+    broken = replace(hard, model=model(variant.engine))
     return replace(variant, computer_players={**variant.computer_players, "hard": broken})
 
 
@@ -190,3 +201,12 @@ def test_a_result_of_many_sides_must_crown_the_top_score() -> None:
         check_result(standings_result({"A": 3, "B": -1, "C": -2}, "B", (False, True, False)), 3, at)
     with pytest.raises(AssertionError, match="seat 1 \\(side 'B'\\): won=False"):
         check_result(standings_result({"A": 2, "B": 2, "C": -4}, None, (True, False, False)), 3, at)
+
+
+def test_a_search_model_that_plays_out_otherwise_than_its_rollout_fails_the_suite() -> None:
+    wrong = with_variant(TRICKS, "briscola", partial(searching_wrongly, model=StopsShort))
+    with pytest.raises(
+        AssertionError,
+        match=r"briscola, seed 0, step \d+: the search model's play_out ends the hand otherwise than rollout",
+    ):
+        run_case(wrong, Case("briscola", "search_models_follow_the_rules", 0))

@@ -244,13 +244,27 @@ class FishingSearchModel(ThroughEngine):
         lead = hand_lead(last["sides"][SIDES[side]], last["sides"][SIDES[1 - side]])
         return min(1.0, max(0.0, 0.5 + lead / (2 * MARGIN_SCALE)))
 
+    def play_out(self, state: FishingState, start: FishingState, rng: random.Random) -> FishingState:
+        """Each seat's greedy move (``playout.playout_move``) straight into the rules' ``played``,
+        with no message made or read back: what ``rollout`` and ``step`` come to, move by move."""
+        while not self.settled(state, start):
+            seat = state.turn
+            assert seat is not None  # a hand being played has a seat on turn
+            state = played(self.variant, state, seat, quick_move(state, seat), NOW)
+        return state
+
     def rollout(self, state: FishingState, seat: int, rng: random.Random) -> Action:
         """The greedy move (``playout.playout_move``), kept for ``step`` with its message."""
-        last = not state.deck and sum(map(len, state.hands)) == 1
-        move = playout_move(state.hands[seat], state.table, state.options.asso_pigliatutto, last)
+        move = quick_move(state, seat)
         action = play_action(move)
         self._chosen = (action, move)
         return action
+
+
+def quick_move(state: FishingState, seat: int) -> Move:
+    """The quick policy's move for ``seat``, on turn in a hand being played (``playout.playout_move``)."""
+    last = not state.deck and sum(map(len, state.hands)) == 1
+    return playout_move(state.hands[seat], state.table, state.options.asso_pigliatutto, last)
 
 
 MODELS: Mapping[str, SearchModel] = {

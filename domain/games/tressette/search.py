@@ -103,14 +103,27 @@ class TressetteSearchModel(ThroughEngine):
     def rollout(self, state: TressetteState, seat: int, rng: random.Random) -> Action:
         if state.phase != "playing":
             return dict(ACK)
-        options = playable(state.hands[seat], state.trick)
-        if len(options) == 1 or rng.random() < EXPLORE:
-            card = options[0] if len(options) == 1 else rng.choice(options)
-        elif state.trick:
-            card = follow(options, state.trick, seat, state.seats)
-        else:
-            card = lead(options)
-        return {"action": "play", "card": card.code}
+        return {"action": "play", "card": quick_card(state, seat, rng).code}
+
+    def play_out(self, state: TressetteState, start: TressetteState, rng: random.Random) -> TressetteState:
+        """Each seat's ``rollout`` card straight into the rules' ``played``, with no message made or
+        read back: what ``rollout`` and ``step`` come to, move by move."""
+        while not self.settled(state, start):
+            seat = state.turn
+            assert seat is not None  # a hand being played has a seat on turn
+            state = played(state, seat, quick_card(state, seat, rng), None, NOW, None)
+        return state
+
+
+def quick_card(state: TressetteState, seat: int, rng: random.Random) -> Card:
+    """The quick policy's card for ``seat``, on turn in a hand being played: the normal player's
+    rule of thumb, or now and then (``EXPLORE``) a random playable card."""
+    options = playable(state.hands[seat], state.trick)
+    if len(options) == 1 or rng.random() < EXPLORE:
+        return options[0] if len(options) == 1 else rng.choice(options)
+    if state.trick:
+        return follow(options, state.trick, seat, state.seats)
+    return lead(options)
 
 
 MODELS: Mapping[str, SearchModel] = {
