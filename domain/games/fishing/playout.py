@@ -29,9 +29,11 @@ def playout_move(hand: Sequence[Card], table: tuple[Card, ...], pigliatutto: boo
     scopa and leaves nothing to fear). Of moves scoring the same, the first in ``legal_moves``'
     order: hand order, then each card's captures in ``legal_captures``' order."""
     on_table = 0
+    reach = 1  # bit n set: some of the table's cards add up to n (most ranks in hand reach no sum)
     same: dict[int, list[Card]] = {}
     for card in table:
         on_table += card.rank
+        reach |= reach << card.rank
         same.setdefault(card.rank, []).append(card)
     size = len(table)
     ace_sweeps = pigliatutto and ACE not in same
@@ -53,8 +55,8 @@ def playout_move(hand: Sequence[Card], table: tuple[Card, ...], pigliatutto: boo
             options: list[Capture] = [(other,) for other in equal]
         else:
             found = by_rank.get(rank)
-            if found is None:  # none adds up to more than the table, nor does one card of another rank
-                found = by_rank[rank] = sums(table, rank) if rank <= on_table and size > 1 else []
+            if found is None:  # no equal card: the sets adding up to the rank, if any does
+                found = by_rank[rank] = sums(table, rank) if reach >> rank & 1 else []
             options = found
         if not options:
             score = -0.5 * worth
