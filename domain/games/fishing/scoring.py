@@ -16,35 +16,69 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain.cards import SETTEBELLO, SUITS, Card, Suit
+from domain.cards import DECK, SETTEBELLO, SUITS, Card, Suit
 
 PRIMIERA_VALUES: dict[int, int] = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 NAPOLA_MINIMUM = 3
 WHOLE_SUIT = 10
 BASE_CATEGORIES: tuple[str, ...] = ("carte", "denara", "settebello", "primiera")
 
+_PRIMIERA_BY_CODE: dict[str, tuple[int, int]] = {
+    card.code: (SUITS.index(card.suit), PRIMIERA_VALUES[card.rank]) for card in DECK
+}
+"""Each card's suit (its place in ``SUITS``) and primiera value, by its code (a string's hash is kept)."""
+_DENARI = SUITS.index(Suit.DENARI)
+
+
+@dataclass(frozen=True, slots=True)
+class PileCount:
+    """What a captured pile scores by, counted in one pass (a searching computer player scores
+    the end of a hand at every one of its playouts)."""
+
+    denari: int
+    primiera: int | None
+    """The primiera sum, or ``None`` when a suit is missing."""
+    denari_ranks: int
+    """Bit ``r`` set: the pile holds the denaro of rank ``r``."""
+
+    @property
+    def napola_run(self) -> int:
+        """How many consecutive denari from the ace (0 without the ace)."""
+        run = 0
+        while self.denari_ranks >> (run + 1) & 1:
+            run += 1
+        return run
+
+
+def count_pile(pile: Sequence[Card]) -> PileCount:
+    best = [0] * len(SUITS)
+    denari = 0
+    denari_ranks = 0
+    for card in pile:
+        suit, value = _PRIMIERA_BY_CODE[card.code]
+        if value > best[suit]:
+            best[suit] = value
+        if suit == _DENARI:
+            denari += 1
+            denari_ranks |= 1 << card.rank
+    return PileCount(denari, None if 0 in best else sum(best), denari_ranks)
+
 
 def primiera_points(pile: Sequence[Card]) -> int | None:
     """The primiera sum of a pile, or ``None`` when a suit is missing."""
-    best: dict[Suit, int] = {}
-    for card in pile:
-        best[card.suit] = max(best.get(card.suit, 0), PRIMIERA_VALUES[card.rank])
-    if len(best) < len(SUITS):
-        return None
-    return sum(best.values())
+    return count_pile(pile).primiera
 
 
 def napola_run(pile: Sequence[Card]) -> int:
     """How many consecutive denari from the ace the pile holds (0 without the ace)."""
-    ranks = {card.rank for card in pile if card.suit is Suit.DENARI}
-    run = 0
-    while run + 1 in ranks:
-        run += 1
-    return run
+    return count_pile(pile).napola_run
 
 
 def napola_points(pile: Sequence[Card]) -> int:
-    run = napola_run(pile)
+    return _napola_points(napola_run(pile))
+
+
+def _napola_points(run: int) -> int:
     return run if run >= NAPOLA_MINIMUM else 0
 
 
@@ -99,20 +133,22 @@ def score_hand(
 ) -> HandScore:
     """Score a finished hand. ``piles`` are the sides' captured cards, leftovers included."""
     counts = (len(piles[0]), len(piles[1]))
-    denari = tuple(sum(1 for card in pile if card.suit is Suit.DENARI) for pile in piles)
-    primiera = (primiera_points(piles[0]), primiera_points(piles[1]))
-    settebello: int | None = next((i for i, pile in enumerate(piles) if SETTEBELLO in pile), None)
+    counted = (count_pile(piles[0]), count_pile(piles[1]))
+    denari = (counted[0].denari, counted[1].denari)
+    primiera = (counted[0].primiera, counted[1].primiera)
+    runs_from_ace = (counted[0].napola_run, counted[1].napola_run)
+    settebello: int | None = next((i for i in (0, 1) if counted[i].denari_ranks >> SETTEBELLO.rank & 1), None)
     award: list[tuple[str, int | None]] = [
         ("carte", _more(*counts)),
         ("denara", _more(denari[0], denari[1])),
         ("settebello", settebello),
         ("primiera", primiera_winner(*primiera)),
     ]
-    runs = (napola_points(piles[0]), napola_points(piles[1]))
+    runs = (_napola_points(runs_from_ace[0]), _napola_points(runs_from_ace[1]))
     whole_suit: int | None = None
     if napola:
         award.append(("napola", next((i for i in (0, 1) if runs[i]), None)))
-        whole_suit = next((i for i in (0, 1) if napola_run(piles[i]) == WHOLE_SUIT), None)
+        whole_suit = next((i for i in (0, 1) if runs_from_ace[i] == WHOLE_SUIT), None)
 
     def side(index: int) -> SideScore:
         points = {name: int(winner == index) for name, winner in award}

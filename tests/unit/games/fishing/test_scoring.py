@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from domain.cards import DECK, Card, cards
-from domain.games.fishing.scoring import HandScore, napola_points, primiera_points, score_hand
+import random
+
+from domain.cards import DECK, SETTEBELLO, SUITS, Card, Suit, cards
+from domain.games.fishing.scoring import (
+    PRIMIERA_VALUES,
+    HandScore,
+    count_pile,
+    napola_points,
+    primiera_points,
+    score_hand,
+)
 
 
 def split(side_a: str) -> tuple[list[Card], list[Card]]:
@@ -123,3 +132,21 @@ def test_categories_are_never_awarded_to_both_sides() -> None:
     for name, _ in score.award:
         points = [getattr(side, name) for side in score.sides]
         assert min(points) == 0
+
+
+def test_a_pile_counted_in_one_pass_agrees_with_counting_it_card_by_card() -> None:
+    rng = random.Random(34)
+    for _ in range(300):
+        pile = rng.sample(DECK, rng.randint(0, len(DECK)))
+        counted = count_pile(pile)
+        denari = [card for card in pile if card.suit is Suit.DENARI]
+        assert counted.denari == len(denari)
+        best = {
+            suit: max((PRIMIERA_VALUES[c.rank] for c in pile if c.suit is suit), default=0) for suit in SUITS
+        }
+        assert counted.primiera == (None if 0 in best.values() else sum(best.values()))
+        run = 0
+        while any(card.rank == run + 1 for card in denari):
+            run += 1
+        assert counted.napola_run == run
+        assert bool(counted.denari_ranks >> SETTEBELLO.rank & 1) == (SETTEBELLO in pile)
