@@ -51,6 +51,7 @@ class PileCount:
 
 
 def count_pile(pile: Sequence[Card]) -> PileCount:
+    """The pile's denari, primiera sum and denari ranks, in one walk over its cards."""
     best = [0] * len(SUITS)
     denari = 0
     denari_ranks = 0
