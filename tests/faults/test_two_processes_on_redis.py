@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import math
 import random
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
@@ -433,6 +434,20 @@ async def test_a_process_killed_mid_match_leaves_the_other_to_finish_and_record_
 # --- killed between a move's commit and its answer -------------------------------------------
 
 
+def steps_of_the_deal_at(steps: list[dict[str, Any]], version: int) -> list[dict[str, Any]]:
+    """The record's steps of the deal the step at ``version`` belongs to. A deal ends with the
+    step that starts the next one; a drawn deal (60-60 in briscola) is dealt again, and the same
+    seat may then play the same card again, in another deal."""
+
+    def starts_a_deal(step: dict[str, Any]) -> bool:
+        return any(event.get("kind") == "hand_started" for event in step.get("events", []))
+
+    starts = [int(step["version"]) for step in steps if starts_a_deal(step)]
+    after = max((v for v in starts if v < version), default=-1)
+    until = min((v for v in starts if v >= version), default=math.inf)
+    return [step for step in steps if after < int(step["version"]) <= until]
+
+
 async def kill_as_it_commits(
     victim: ServerProcess, process_b: ServerProcess, number: int, watch: Watch, problems: list[str]
 ) -> bool:
@@ -482,7 +497,7 @@ async def kill_as_it_commits(
     seat = int(own["seat"])
     took = [
         int(step["version"])
-        for step in record.get("steps", [])
+        for step in steps_of_the_deal_at(record.get("steps", []), version + 1)
         if step["kind"] == "action" and step.get("seat") == seat and step.get("action") == move
     ]
     if took != [version + 1]:
