@@ -22,6 +22,12 @@ THIRD_RANKS = frozenset({3, 2, 10, 9, 8})
 THIRDS_PER_POINT = 3
 
 
+_THIRDS: dict[int, int] = {
+    rank: THIRDS_PER_POINT if rank == ASSO else 1 if rank in THIRD_RANKS else 0 for rank in RANK_ORDER
+}
+_KEEP_COST: dict[int, float] = {rank: _THIRDS[rank] + _STRENGTH[rank] * 0.1 for rank in RANK_ORDER}
+
+
 def strength(card: Card) -> int:
     """A number that grows with trick-taking strength (the 3 is 10, the 4 is 1)."""
     return _STRENGTH[card.rank]
@@ -29,9 +35,14 @@ def strength(card: Card) -> int:
 
 def thirds_of(card: Card) -> int:
     """What ``card`` is worth, in thirds of a point: 3 for an asso, 1 for a 3, 2 or figure, else 0."""
-    if card.rank == ASSO:
-        return THIRDS_PER_POINT
-    return 1 if card.rank in THIRD_RANKS else 0
+    return _THIRDS[card.rank]
+
+
+def keep_cost(card: Card) -> float:
+    """How much giving ``card`` away hurts, to the computer players' rules of thumb: its worth, and
+    a little its strength. Looked up by rank: a searching player's playouts ask it a million times
+    a decision."""
+    return _KEEP_COST[card.rank]
 
 
 def thirds_in(cards: Iterable[Card]) -> int:

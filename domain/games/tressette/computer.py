@@ -18,15 +18,10 @@ from typing import Any
 
 from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import Card
-from domain.games.tressette.cards import strength, thirds_of
+from domain.games.tressette.cards import keep_cost, strength, thirds_of
 
 THREE = 3
 TWO = 2
-
-
-def keep_cost(card: Card) -> float:
-    """How much giving ``card`` away hurts: its worth, and a little its strength."""
-    return thirds_of(card) + strength(card) * 0.1
 
 
 def lead_card(hand: Sequence[Card], rng: random.Random) -> Card:

@@ -7,22 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.cards import SUITS, Card
-from domain.games.tressette.cards import strength, thirds_of
+from domain.games.tressette.cards import keep_cost, strength, thirds_of
 from domain.games.tricks.trick import Play
-
-
-def keep_cost(card: Card) -> float:
-    """How much giving ``card`` away hurts: its worth, and a little its strength."""
-    return thirds_of(card) + strength(card) * 0.1
 
 
 def lead(hand: Sequence[Card]) -> Card:
     """A 3 (nothing takes it), or a 2 backed by its 3; else the cheapest card of a long suit."""
-    held = set(hand)
-    for card in hand:
-        if card.rank == 3 or (card.rank == 2 and Card(3, card.suit) in held):
-            return card
-    length = {suit: 0 for suit in SUITS}
+    threes = {card.suit for card in hand if card.rank == 3}
+    if threes:  # without a 3, no 2 is backed
+        for card in hand:
+            if card.rank == 3 or (card.rank == 2 and card.suit in threes):
+                return card
+    length = dict.fromkeys(SUITS, 0)
     for card in hand:
         length[card.suit] += 1
     return max(hand, key=lambda card: length[card.suit] * 0.5 - keep_cost(card) * 2)
