@@ -12,6 +12,11 @@ the CPU each level spends per decision (median and 99th percentile, ``time.proce
 ``--seconds`` bounds each game type's time (the pairs played are reported), ``--jobs`` plays that
 many game types at once, one process each (the CPU per decision is each process's own).
 
+With ``--json OUT``, each game type's report so far is written after every pair to
+``OUT.<game type>.partial`` (the same list of one report ``OUT`` would hold), and removed once ``OUT``
+is written: a run stopped early keeps the pairs it finished (rename the file to ``*.json`` to keep it
+with the others, ``benchmarks/strength/README.md``).
+
 Sides: in a game of two sides (two players, or partners) the sides are the engine's; in briscola
 chiamata, where sides change every deal, A takes seats 0, 2 and 4 and B seats 1 and 3, then the
 other way round, and a match counts as won by the level whose seats end with the higher mean score.
@@ -27,7 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,10 +138,16 @@ def a_share(engine: GameEngine, result: MatchResult, a: set[int], b: set[int]) -
 
 
 def duel(
-    game_type: str, level_a: str, level_b: str, pairs: int, base: int, seconds: float | None = None
+    game_type: str,
+    level_a: str,
+    level_b: str,
+    pairs: int,
+    base: int,
+    seconds: float | None = None,
+    after_pair: Callable[[Tally], None] | None = None,
 ) -> Tally:
     """Up to ``pairs`` duplicate pairs; with ``seconds``, no pair starts once that much time has
-    passed (the tally says how many were played)."""
+    passed (the tally says how many were played). ``after_pair`` sees the tally after each pair."""
     stop_at = None if seconds is None else time.monotonic() + seconds
     registry = installed_registry()
     engine = registry.get(game_type)
@@ -155,6 +166,8 @@ def duel(
             tally.a_wins += a_share(engine, result, seats_a, seats_b)
             tally.a_points.append(side_points(result, seats_a))
             tally.b_points.append(side_points(result, seats_b))
+        if after_pair is not None:
+            after_pair(tally)
     return tally
 
 
@@ -228,11 +241,33 @@ def row(entry: Mapping[str, Any]) -> str:
     )
 
 
-def measured(work: tuple[str, str, str, int, int, float | None]) -> dict[str, Any]:
-    """One game type's report (in a process of its own with ``--jobs``)."""
-    game_type, level_a, level_b, pairs, base, seconds = work
+def partial_path(out: Path, game_type: str) -> Path:
+    """Where a run writing ``out`` keeps ``game_type``'s report so far."""
+    return out.with_name(f"{out.name}.{game_type}.partial")
+
+
+def write_atomically(path: Path, entries: list[dict[str, Any]]) -> None:
+    """``entries`` as ``path``'s JSON, never half written: a stopped run leaves the last whole one."""
+    draft = path.with_name(path.name + ".tmp")
+    draft.write_text(json.dumps(entries, indent=2))
+    draft.replace(path)
+
+
+Work = tuple[str, str, str, int, int, float | None, Path | None]
+
+
+def measured(work: Work) -> dict[str, Any]:
+    """One game type's report (in a process of its own with ``--jobs``); with ``out``, the report so
+    far is kept after every pair (``partial_path``)."""
+    game_type, level_a, level_b, pairs, base, seconds, out = work
     played_at = commit()  # before: the checkout may move on while the pairs are played
-    tally = duel(game_type, level_a, level_b, pairs, base, seconds)
+
+    def keep(tally: Tally) -> None:
+        if out is not None:
+            entry = report(game_type, level_a, level_b, tally, base, played_at)
+            write_atomically(partial_path(out, game_type), [entry])
+
+    tally = duel(game_type, level_a, level_b, pairs, base, seconds, keep)
     return report(game_type, level_a, level_b, tally, base, played_at)
 
 
@@ -256,13 +291,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print("|---|---|---:|---:|---:|---:|---:|")
     entries = []
-    work = [(game_type, args.a, args.b, args.pairs, args.seed, args.seconds) for game_type in game_types]
+    work: list[Work] = [
+        (game_type, args.a, args.b, args.pairs, args.seed, args.seconds, args.json)
+        for game_type in game_types
+    ]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for entry in pool.map(measured, work):
             entries.append(entry)
             print(row(entry), flush=True)
     if args.json:
-        args.json.write_text(json.dumps(entries, indent=2))
+        write_atomically(args.json, entries)
+        for game_type in game_types:
+            partial_path(args.json, game_type).unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

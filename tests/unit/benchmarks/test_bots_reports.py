@@ -1,0 +1,98 @@
+"""A strength run stopped early keeps the pairs it finished (benchmarks/bots.py --json)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "bots.py"
+
+
+def load(name: str = "bots") -> Any:
+    spec = importlib.util.spec_from_file_location(name, SCRIPT.with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses, and the process pool, look it up there
+    spec.loader.exec_module(module)
+    return module
+
+
+bots = load()
+strength_pool = load("strength_pool")
+
+
+class Stopped(Exception):
+    """The run stopped from outside, as a kill would stop it."""
+
+
+def test_a_stopped_run_leaves_the_report_of_the_pairs_it_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "briscola-seed5.json"
+    finished: list[int] = []
+    duel = bots.duel
+
+    def stopped_after_two(*args: Any) -> Any:
+        game_type, a, b, pairs, base, seconds, keep = args
+
+        def then_stop(tally: Any) -> None:
+            keep(tally)
+            finished.append(tally.matches // 2)
+            if len(finished) == 2:
+                raise Stopped
+
+        return duel(game_type, a, b, pairs, base, seconds, then_stop)
+
+    monkeypatch.setattr(bots, "duel", stopped_after_two)
+    with pytest.raises(Stopped):
+        bots.measured(("briscola", "normal", "easy", 10, 5, None, out))
+
+    [kept] = json.loads(bots.partial_path(out, "briscola").read_text())
+    assert not out.exists()
+    assert (kept["game_type"], kept["seed"], kept["pairs"], kept["matches"]) == ("briscola", 5, 2, 4)
+    assert 0 <= kept["a_wins"] <= 4
+    assert kept["a_cpu_ms"]["decisions"] > 0
+
+
+def test_a_whole_run_writes_its_report_and_removes_the_one_kept_along_the_way(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "briscola-seed6.json"
+    bots.main(
+        [
+            "--a",
+            "normal",
+            "--b",
+            "easy",
+            "--pairs",
+            "3",
+            "--seed",
+            "6",
+            "--game-types",
+            "briscola",
+            "--json",
+            str(out),
+        ]
+    )
+
+    [written] = json.loads(out.read_text())
+    assert (written["pairs"], written["seed"]) == (3, 6)
+    assert not bots.partial_path(out, "briscola").exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == [out.name]
+
+
+def test_a_partial_report_renamed_to_json_adds_up_with_the_other_runs(tmp_path: Path) -> None:
+    out = tmp_path / "briscola-seed7.json"
+    report = bots.measured(("briscola", "normal", "easy", 2, 7, None, out))
+    bots.partial_path(out, "briscola").rename(out)
+    (tmp_path / "briscola-seed8.json").write_text(json.dumps([{**report, "seed": 8}]))
+
+    [pooled] = strength_pool.pool(strength_pool.runs(tmp_path))
+
+    assert (pooled.game_type, pooled.pairs, sorted(pooled.seeds)) == ("briscola", 4, [7, 8])
+    assert pooled.a_wins == 2 * report["a_wins"]
