@@ -1,15 +1,17 @@
 """Environment variables → one frozen ``Settings`` object.
 
 Each setting is declared once, as a field of ``Settings``: its variable, its
-parser, its default and a one-line description (``entrypoints.variables``).
+parser (``entrypoints.variable_parsers``), its default and a one-line
+description (``entrypoints.variables``).
 ``load_settings`` reads the variables from those declarations, ``VARIABLES``
 and the README's configuration table (``tavolo settings --markdown``) are made
 from them, and the unit tests check ``.env.example`` and the README against them.
 
 Reading goes in two steps: every declared variable is parsed on its own (a bad
 value is a ``ConfigError`` naming it), then ``_derive`` settles what depends on
-several of them — ``DATABASE_URL`` from its ``DATABASE_*`` parts, the OIDC
-providers from their ``OIDC_<n>_*`` blocks, the lobby TTL's ceiling, the
+several of them — ``DATABASE_URL`` from its ``DATABASE_*`` parts
+(``entrypoints.database_settings``), the OIDC providers from their
+``OIDC_<n>_*`` blocks (``entrypoints.oidc_settings``), the lobby TTL's ceiling, the
 default turn time among the choices, and the combinations refused.
 """
 
@@ -17,20 +19,39 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote, unquote
 
-import orjson
-
-from domain.arenas.recurring import Recurring, parse_schedule
+from domain.arenas.recurring import Recurring
 from domain.bots.search import Budget
-from domain.errors import InvalidArena
 from entrypoints.config_errors import ConfigError
+from entrypoints.database_settings import (
+    DATABASE_PARTS,
+    SQLITE_PATH,
+    database_address,
+    database_kind,
+    database_url_from_parts,
+)
 from entrypoints.oidc_settings import OIDC_PARTS, OidcProviderSettings, oidc_providers
-from entrypoints.variables import PARTS, VARIABLE, Parse, Variable, derived, part, setting
+from entrypoints.variable_parsers import (
+    arena_schedule,
+    cors_origins,
+    each,
+    flag,
+    host_ports,
+    key_values,
+    level_name,
+    names,
+    names_in,
+    port,
+    regex,
+    seconds,
+    seconds_or_zero,
+    text,
+    whole_number,
+)
+from entrypoints.variables import PARTS, VARIABLE, Variable, derived, setting
 
 __all__ = [
     "VARIABLES",
@@ -42,214 +63,7 @@ __all__ = [
     "settings_table",
 ]
 
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-# asyncpg's (and libpq's) sslmode values. asyncpg reads ``sslmode`` from the URL query; any other
-# unknown key, ``ssl`` among them, is sent to PostgreSQL as a run-time parameter, which fails.
-SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
-
-TRUE_WORDS = {"1", "true", "yes", "on"}
-FALSE_WORDS = {"0", "false", "no", "off", ""}
-
-_ORIGIN = re.compile(r"(https?)://([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?")
-
-
-# --- parsers: (variable name, its text) -> value ------------------------------------------------
-
-
-def text(name: str, raw: str) -> str:
-    return raw
-
-
-def seconds(name: str, raw: str) -> float:
-    """A number greater than zero (seconds, or the unit the variable's name says)."""
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
-    if not value > 0:
-        raise ConfigError(f"{name} must be greater than zero, got {raw!r}")
-    return value
-
-
-def seconds_or_zero(name: str, raw: str) -> float:
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
-    if not value >= 0:
-        raise ConfigError(f"{name} must not be negative, got {raw!r}")
-    return value
-
-
-def whole_number(minimum: int) -> Parse:
-    def parse(name: str, raw: str) -> int:
-        if not raw.isdigit() or int(raw) < minimum:
-            raise ConfigError(f"{name} must be a whole number of at least {minimum}, got {raw!r}")
-        return int(raw)
-
-    return parse
-
-
-def port(name: str, raw: str) -> int:
-    if not raw.isdigit() or not 0 <= int(raw) <= 65535:
-        raise ConfigError(f"{name} must be a TCP port (0-65535), got {raw!r}")
-    return int(raw)
-
-
-def flag(name: str, raw: str) -> bool:
-    lowered = raw.lower()
-    if lowered in TRUE_WORDS:
-        return True
-    if lowered in FALSE_WORDS:
-        return False
-    raise ConfigError(f"{name} must be true or false, got {lowered!r}")
-
-
-def names(name: str, raw: str) -> tuple[str, ...]:
-    """Comma-separated items, blanks and repeats left out, in their order."""
-    return tuple(dict.fromkeys(item.strip() for item in raw.split(",") if item.strip()))
-
-
-def names_in(case: Callable[[str], str]) -> Parse:
-    def parse(name: str, raw: str) -> tuple[str, ...]:
-        return tuple(case(item) for item in names(name, raw))
-
-    return parse
-
-
-def each(parse_item: Parse) -> Parse:
-    def parse(name: str, raw: str) -> tuple[Any, ...]:
-        return tuple(parse_item(name, item) for item in names(name, raw))
-
-    return parse
-
-
-def arena_schedule(name: str, raw: str) -> tuple[Recurring, ...]:
-    """The operator's recurring arenas: a JSON list of objects (``domain.arenas.recurring``), or
-    ``@`` and the path of a file holding one."""
-    if raw.startswith("@"):
-        try:
-            with open(raw[1:], encoding="utf-8") as file:
-                raw = file.read()
-        except OSError as error:
-            raise ConfigError(f"{name}: cannot read {raw[1:]!r} ({error.strerror})") from None
-    try:
-        entries = orjson.loads(raw)
-    except orjson.JSONDecodeError:
-        raise ConfigError(f"{name} is a JSON list of recurring arenas (or @file)") from None
-    try:
-        return tuple(parse_schedule(entries))
-    except InvalidArena as error:
-        raise ConfigError(f"{name}: {error}") from None
-
-
-def level_name(name: str, raw: str) -> str:
-    level = raw.upper()
-    if level not in LOG_LEVELS:
-        raise ConfigError(f"{name} must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
-    return level
-
-
-def cors_origins(name: str, raw: str) -> tuple[str, ...]:
-    origins = names(name, raw)
-    if "*" in origins and len(origins) > 1:
-        raise ConfigError(f"{name} is either * or a list of origins, not both")
-    for origin in origins:
-        if origin != "*" and not _ORIGIN.fullmatch(origin.rstrip("/")):
-            raise ConfigError(f"{name} entries are origins like https://example.com[:port], got {origin!r}")
-    return tuple(origin if origin == "*" else origin.rstrip("/").lower() for origin in origins)
-
-
-def regex(name: str, raw: str) -> str:
-    try:
-        re.compile(raw)
-    except re.error as error:
-        raise ConfigError(f"{name} is not a valid regular expression: {error}") from None
-    return raw
-
-
-def host_ports(name: str, raw: str) -> tuple[tuple[str, int], ...]:
-    """Comma-separated ``host:port`` pairs."""
-    nodes = []
-    for item in (item.strip() for item in raw.split(",")):
-        host, _, number = item.rpartition(":")
-        if not host or not number.isdigit() or not 0 < int(number) < 65536:
-            raise ConfigError(f"{name}: {item!r} is not host:port")
-        nodes.append((host.strip("[]"), int(number)))
-    return tuple(nodes)
-
-
-def key_values(name: str, raw: str) -> tuple[tuple[str, str], ...]:
-    """``key=value`` pairs separated by commas; values may be percent-encoded (as the OTel spec says)."""
-    pairs: list[tuple[str, str]] = []
-    for item in filter(None, (item.strip() for item in raw.split(","))):
-        key, equals, value = item.partition("=")
-        if not equals or not key.strip():
-            raise ConfigError(f"{name} must be comma-separated key=value pairs")
-        pairs.append((unquote(key.strip()), unquote(value.strip())))
-    return tuple(pairs)
-
-
-def database_kind(url: str) -> str:
-    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
-    if scheme in {"postgres", "postgresql"}:
-        return "postgres"
-    if scheme in {"sqlite", "memory"}:
-        return scheme
-    raise ConfigError(
-        f"DATABASE_URL must be postgres://, postgresql://, sqlite:///path or memory://, got {url!r}"
-    )
-
-
-def database_address(name: str, raw: str) -> str:
-    """A database URL, its PostgreSQL SSL option spelled for asyncpg."""
-    if database_kind(raw) == "postgres" and "?" in raw:
-        base, query = raw.split("?", 1)
-        return f"{base}?{_ssl_spelled_for_asyncpg(query, name)}"
-    return raw
-
-
-def _ssl_spelled_for_asyncpg(query: str, name: str) -> str:
-    """``ssl=<mode>`` (as in ``DATABASE_OPTIONS=ssl=require``) becomes asyncpg's ``sslmode=<mode>``;
-    an unknown mode, or both spellings at once, is a start-up error that names the right one."""
-    pairs = [item.partition("=") for item in query.split("&") if item]
-    keys = [key for key, _, _ in pairs]
-    if "ssl" in keys and "sslmode" in keys:
-        raise ConfigError(
-            f"{name} sets both ssl and sslmode: keep one, sslmode=<mode> (e.g. sslmode=require)"
-        )
-    spelled = []
-    for key, equals, value in pairs:
-        if key in {"ssl", "sslmode"}:
-            if value.lower() not in SSL_MODES:
-                raise ConfigError(
-                    f"{name}: {key}={value} is not an SSL mode; write sslmode= one of {', '.join(SSL_MODES)}"
-                    " (for example sslmode=require)"
-                )
-            key, value = "sslmode", value.lower()
-        spelled.append(f"{key}{equals}{value}")
-    return "&".join(spelled)
-
-
 # --- the settings, each said once --------------------------------------------------------------------------
-
-DATABASE_PARTS: tuple[Variable, ...] = (
-    part("DATABASE_ENGINE", "postgres", "with any `DATABASE_*` part set, the URL is built from the parts"),
-    part("DATABASE_HOST", "localhost", "PostgreSQL host"),
-    part("DATABASE_PORT", None, "PostgreSQL port (the driver's default when unset)"),
-    part("DATABASE_NAME", "tavolo", "database name"),
-    part("DATABASE_USER", "tavolo", "user"),
-    part("DATABASE_PASSWORD", "password", "password"),
-    part(
-        "DATABASE_OPTIONS",
-        None,
-        "extra URL query, e.g. `sslmode=require`; `ssl=<mode>` is read as `sslmode=<mode>`; a mode other"
-        " than `disable`, `allow`, `prefer`, `require`, `verify-ca`, `verify-full` is a start-up error",
-    ),
-)
-SQLITE_PATH = part(
-    "SQLITE_PATH", "var/tavolo.sqlite3", "the embedded SQLite file used when no database is configured"
-)
 
 
 @dataclass(frozen=True)
@@ -632,18 +446,6 @@ VARIABLES: dict[str, str | None] = {variable.name: variable.default for variable
 """Every variable by name, with its default as written in the environment (``None``: unset)."""
 
 
-def _raw(env: Mapping[str, str], variable: Variable) -> str | None:
-    """The variable's text: unset or blank, its written default."""
-    value = env.get(variable.name)
-    if value is None or value.strip() == "":
-        return variable.default
-    return value.strip()
-
-
-def _set(env: Mapping[str, str], name: str) -> bool:
-    return bool((env.get(name) or "").strip())
-
-
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     values: dict[str, Any] = {}
@@ -651,7 +453,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         variable: Variable | None = declared.metadata.get(VARIABLE)
         if variable is None or variable.parse is None:
             continue
-        raw = _raw(env, variable)
+        raw = variable.text_in(env)
         if raw is not None:
             values[declared.name] = variable.parse(variable.name, raw)
     return Settings(**_derive(env, values))
@@ -677,28 +479,9 @@ def _derive(env: Mapping[str, str], values: dict[str, Any]) -> dict[str, Any]:
             "list the trusted origins instead"
         )
     if "database_url" not in values:
-        values["database_url"] = _database_url_from_parts(env)
+        values["database_url"] = database_url_from_parts(env)
     values["oidc_providers"] = oidc_providers(env, values.get("app_port", defaults.app_port), VARIABLES)
     return values
-
-
-def _database_url_from_parts(env: Mapping[str, str]) -> str:
-    """Without DATABASE_URL: any DATABASE_* part selects Postgres; else the embedded SQLite file."""
-    parts = {variable.name: _raw(env, variable) for variable in DATABASE_PARTS}
-    if not any(_set(env, name) for name in parts):
-        return f"sqlite:///{_raw(env, SQLITE_PATH)}"
-    user = quote(parts["DATABASE_USER"] or "", safe="")
-    password = quote(parts["DATABASE_PASSWORD"] or "", safe="")
-    number = parts["DATABASE_PORT"]
-    url = (
-        f"{parts['DATABASE_ENGINE']}://{user}:{password}@{parts['DATABASE_HOST']}"
-        f"{f':{number}' if number else ''}/{parts['DATABASE_NAME']}"
-    )
-    options = (parts["DATABASE_OPTIONS"] or "").lstrip("?")
-    if options:
-        url += f"?{_ssl_spelled_for_asyncpg(options, 'DATABASE_OPTIONS')}"
-    database_kind(url)
-    return url
 
 
 def settings_table() -> str:

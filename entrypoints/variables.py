@@ -10,7 +10,7 @@ configuration table and ``VARIABLES`` are made from them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,13 @@ class Variable:
     """``None`` for a ``part``: the post-step that derives its field reads it."""
     unset_means: str | None = None
     """What an unset variable stands for when no text can say it (the default depends on others)."""
+
+    def text_in(self, env: Mapping[str, str]) -> str | None:
+        """Its text in ``env``, stripped: unset or blank, its written default."""
+        value = env.get(self.name)
+        if value is None or value.strip() == "":
+            return self.default
+        return value.strip()
 
     def shown_default(self) -> str:
         """The default as the README's table shows it."""
