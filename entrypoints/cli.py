@@ -87,7 +87,7 @@ async def _check_database(settings: Settings) -> None:
     """Refuse to serve on an unmigrated PostgreSQL database, before any worker starts."""
     if settings.database_kind != "postgres":
         return
-    from entrypoints.container import match_repository
+    from entrypoints.match_backends import match_repository
 
     async with match_repository(settings):  # raises UnmigratedDatabase
         pass
@@ -130,7 +130,7 @@ def serve(settings: Settings) -> int:
 
 
 async def migrate(settings: Settings) -> int:
-    from entrypoints.container import migrate_database
+    from entrypoints.match_backends import migrate_database
 
     applied = await migrate_database(settings)
     print("applied: " + (", ".join(applied) if applied else "nothing, the database is up to date"))
@@ -138,7 +138,7 @@ async def migrate(settings: Settings) -> int:
 
 
 async def backfill_elo(settings: Settings) -> int:
-    from entrypoints.container import match_repository
+    from entrypoints.match_backends import match_repository
 
     async with match_repository(settings) as repository:
         replayed = await repository.rebuild_ratings()

@@ -11,7 +11,9 @@ from adapters.memory.clock import FakeClock
 from adapters.memory.matches import MemoryMatchRepository
 from entrypoints.background import BackgroundJobs
 from entrypoints.config import Settings
-from entrypoints.container import build_container, database_backend, live_backend
+from entrypoints.container import build_container
+from entrypoints.live_backends import live_backend
+from entrypoints.match_backends import database_backend
 
 MEMORY = Settings(database_url="memory://")
 
