@@ -15,8 +15,7 @@ from application.results.match_records import match_record, match_replay
 from application.results.statistics import leaderboard, match_history, my_ratings
 from entrypoints.container import Container
 from entrypoints.http.context import identity, require_identity
-from entrypoints.http.openapi import documented, errors
-from entrypoints.http.schemas import (
+from entrypoints.http.match_schemas import (
     HistoryQuerySchema,
     HistorySchema,
     LeaderboardQuerySchema,
@@ -24,8 +23,9 @@ from entrypoints.http.schemas import (
     MatchRecordSchema,
     MatchReplaySchema,
     RatingsSchema,
-    load,
 )
+from entrypoints.http.openapi import documented, errors
+from entrypoints.http.schemas import load
 
 bp = Blueprint("matches")
 history_query = HistoryQuerySchema()
