@@ -1,9 +1,10 @@
 """Where finished matches are kept: this process's memory, a SQLite file or PostgreSQL.
 
 ``database_backend`` reads the choice from ``DATABASE_URL``; the container opens the chosen
-repository as a resource, and the commands that run outside the server (``tavolo migrate``,
-``tavolo rebuild-ratings``) open it with ``match_repository``. Arenas are kept in the same
-database. Part of the composition root, with ``entrypoints.container``.
+repository as a resource. Outside the server, ``tavolo serve`` checks PostgreSQL's migrations
+and ``tavolo backfill-elo`` recomputes the ratings through ``match_repository``, and ``tavolo
+migrate`` applies the migrations with ``migrate_database``. Arenas are kept in the same database.
+Part of the composition root, with ``entrypoints.container``.
 """
 
 from __future__ import annotations
