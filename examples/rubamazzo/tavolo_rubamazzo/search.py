@@ -16,6 +16,13 @@ seats holding a pile (only a taker holds one).
 ``settled`` is the end of the hand (or of the match); ``payoff`` the seat's share of the cards
 taken in the hand, or 1 / 0 once the match is won or lost; ``rollout`` a quick rule of thumb on the
 full state: steal the biggest pile, else capture, else lay the card least likely to be taken.
+
+``step`` goes through the engine (``ThroughEngine``). ``moves`` and ``play_out``, which a search
+calls most, skip what the search has no use for: ``moves`` makes only the view's legal moves, and
+``play_out`` plays each quick move straight into the rules' ``play_card``, with no action message
+made and parsed back. Both give exactly what the plain ways give (the engine contract's
+``search_models_follow_the_rules`` checks it), for a third less CPU a decision
+(``benchmarks/RESULTS.md``).
 """
 
 from __future__ import annotations
@@ -26,15 +33,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.bots.base import ACK, Action, Seen
-from domain.bots.search_model import SearchModel, ThroughEngine
+from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
 from tavolo_rubamazzo.config import SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
 from tavolo_rubamazzo.takes import Move, Pile, legal_moves, top
+from tavolo_rubamazzo.transitions import play_card
 from tavolo_rubamazzo.variants import ENGINES
-from tavolo_rubamazzo.views import play_action
+from tavolo_rubamazzo.views import moves_json, play_action
 
 EXPLORE = 0.1
 """How often the rollout plays a random legal move instead of its rule of thumb."""
@@ -99,6 +107,7 @@ class RubamazzoSearchModel(ThroughEngine):
 
     def __init__(self, engine: RubamazzoEngine) -> None:
         self.engine: GameEngine = engine
+        self.variant = engine.variant
         self.seats = engine.seats
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> RubamazzoState:
@@ -180,12 +189,28 @@ class RubamazzoSearchModel(ThroughEngine):
     def rollout(self, state: RubamazzoState, seat: int, rng: random.Random) -> Action:
         if state.phase != "playing":
             return dict(ACK)
-        moves = legal_moves(state.hands[seat], seat, state.table, state.piles)
-        if len(moves) == 1:
-            return play_action(moves[0])
-        if rng.random() < EXPLORE:
-            return play_action(rng.choice(moves))
-        return play_action(max(moves, key=lambda move: worth(move, state, seat)))
+        return play_action(quick_move(state, seat, rng))
+
+    def moves(self, state: RubamazzoState, seat: int) -> list[Action]:
+        return moves_json(state, seat)
+
+    def play_out(self, state: RubamazzoState, start: RubamazzoState, rng: random.Random) -> RubamazzoState:
+        while not self.settled(state, start):
+            seat = state.turn
+            assert seat is not None  # a hand under way always has a seat on turn
+            state = play_card(self.variant, state, seat, quick_move(state, seat, rng), NOW).state
+        return state
+
+
+def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:
+    """The rollout's move for ``seat``, on turn in a hand under way: the only legal move, else now and
+    then (``EXPLORE``) a random one, else the one ``worth`` most (the first of equals)."""
+    moves = legal_moves(state.hands[seat], seat, state.table, state.piles)
+    if len(moves) == 1:
+        return moves[0]
+    if rng.random() < EXPLORE:
+        return rng.choice(moves)
+    return max(moves, key=lambda move: worth(move, state, seat))
 
 
 def pile_json(pile: Pile) -> Mapping[str, Any]:
