@@ -8,14 +8,11 @@ Every legal move is scored by what it wins now less what it risks before the sea
   it all, so a big pile under a rank still out is a liability; a discard also leaves a card an
   opponent may capture.
 
-The chance that the opponents hold a card of a rank is worked out from the cards the seat knows:
-our hand, the table, and every pile card by card, as the events of the hand tell them
-(``recall.replay``: each pile card was played or captured in the open). The other cards of that
-rank are somewhere among the cards we do not know (the stock and the opponents' hands), and the
-opponents hold a share of those. Without the hand's events (a seat that came in late) only the
-piles' tops are known, and the cards under them count among the unknown. Remembering the piles
-took its win rate against ``easy`` from 60 % to 69 % at two players, 56 % to 66-70 % at three and
-four (``benchmarks/RESULTS.md``).
+The chance that the opponents hold a card of a rank is worked out from the cards the view shows
+(our hand, the table, every pile's top): the other cards of that rank are somewhere among the cards
+we cannot see (the stock, the opponents' hands, the cards under the piles' tops), and the opponents
+hold a share of those. A strategy keeps no memory between decisions, so this is the best estimate
+one view gives.
 """
 
 from __future__ import annotations
@@ -28,7 +25,6 @@ from typing import Any
 from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import DECK, RANKS, Card
 from tavolo_rubamazzo.config import HAND_SIZE
-from tavolo_rubamazzo.recall import piles_as_shown, replay
 
 SUITS_PER_RANK = 4
 STEAL_SWING = 2.0
@@ -46,14 +42,12 @@ class Situation:
     """Each seat's pile: its face-up top (``None`` when empty) and its size."""
     unseen_by_rank: dict[int, int]
     hidden: int
-    """How many cards the seat does not know: the stock, the opponents' hands (and the cards under
-    the piles' tops when the hand's events are missing)."""
+    """How many cards the view does not show: the stock, the opponents' hands, the cards under the tops."""
     opponents_cards: int
     """How many cards the opponents will hold before our next turn."""
 
 
-def read_situation(view: Mapping[str, Any], seen: Seen = ()) -> Situation:
-    """What ``view`` and the events the seat saw (``seen``) tell."""
+def read_situation(view: Mapping[str, Any]) -> Situation:
     seat = own_seat(view)
     if seat is None:
         raise ValueError("this view belongs to no seat")
@@ -63,13 +57,8 @@ def read_situation(view: Mapping[str, Any], seen: Seen = ()) -> Situation:
         (None if pile["top"] is None else Card.parse(pile["top"]), int(pile["size"]))
         for pile in view["piles"]
     )
-    remembered = piles_as_shown(replay(seen, int(view["hand_number"]), len(piles)), view)
-    if remembered is None:
-        in_piles = [card for card, _ in piles if card is not None]
-    else:
-        in_piles = [card for pile in remembered for card in pile]
-    known = [*hand, *table, *in_piles]
-    unseen = {rank: SUITS_PER_RANK - sum(1 for card in known if card.rank == rank) for rank in RANKS}
+    seen = [*hand, *table, *(card for card, _ in piles if card is not None)]
+    unseen = {rank: SUITS_PER_RANK - sum(1 for card in seen if card.rank == rank) for rank in RANKS}
     counts = [int(count) for count in view["hand_counts"]]
     held = sum(count for other, count in enumerate(counts) if other != seat)
     if held == 0 and int(view["deck_count"]) > 0:
@@ -78,7 +67,7 @@ def read_situation(view: Mapping[str, Any], seen: Seen = ()) -> Situation:
         seat=seat,
         piles=piles,
         unseen_by_rank=unseen,
-        hidden=len(DECK) - len(known),
+        hidden=len(DECK) - len(seen),
         opponents_cards=held,
     )
 
@@ -122,5 +111,5 @@ class RubamazzoStrategy:
         if must_ack(view):
             return dict(ACK)
         moves = plays(legal_moves(view))
-        situation = read_situation(view, seen)
+        situation = read_situation(view)
         return best_by(moves, lambda move: score_move(move, situation), rng)
