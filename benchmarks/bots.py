@@ -2,12 +2,17 @@
 
 Each seeded deal is played twice with the sides swapped — level A on the first side, then level B —
 so the luck of the cards falls on both. Every seat decides from its own view and the events it saw
-(``seen``), as it does in the server. For each game type the report gives A's match win rate with
-its Wilson 95 % interval (a drawn match counts half), the mean points a side scores per match, and
-the CPU each level spends per decision (median and 99th percentile, ``time.process_time``).
+(``seen``). In the server only the searching levels (``domain.bots.levels.SEARCHING``) get ``seen``:
+the others decide inside the transition from the view alone. ``--as-served`` plays them that way;
+without it they get ``seen`` too, and a normal player that reads it (the fishing games' counts the
+cards captured this hand) plays stronger here than it does in the server.
+
+For each game type the report gives A's match win rate with its Wilson 95 % interval (a drawn match
+counts half), the mean points a side scores per match, and the CPU each level spends per decision
+(median and 99th percentile, ``time.process_time``).
 
     python benchmarks/bots.py --a hard --b normal --pairs 200 [--game-types briscola scopa] [--json OUT]
-        [--seconds 600] [--jobs 2]
+        [--seconds 600] [--jobs 2] [--as-served]
 
 ``--seconds`` bounds each game type's time (the pairs played are reported), ``--jobs`` plays that
 many game types at once, one process each (the CPU per decision is each process's own).
@@ -41,6 +46,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.bots import Strategy
+from domain.bots.base import Action, Seen
+from domain.bots.levels import SEARCHING
 from domain.engine import GameEngine, MatchResult, Timeouts
 from domain.events import visible_events
 from domain.seeding import match_rng
@@ -69,6 +76,22 @@ class Tally:
     a_points: list[float] = field(default_factory=list)
     b_points: list[float] = field(default_factory=list)
     cpu: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+
+
+class FromTheView:
+    """A level as the server plays it inside the transition: from the view alone, ``seen`` withheld."""
+
+    def __init__(self, strategy: Strategy) -> None:
+        self.strategy = strategy
+
+    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
+        return self.strategy.decide(view, rng)
+
+
+def player(game_type: str, level: str, as_served: bool) -> Strategy:
+    """The computer player of ``level``; ``as_served``: given ``seen`` only if the server gives it."""
+    strategy = installed_registry().computer_player(game_type, level)
+    return FromTheView(strategy) if as_served and level not in SEARCHING else strategy
 
 
 def seats_of(engine: GameEngine, first: bool) -> tuple[set[int], set[int]]:
@@ -145,14 +168,15 @@ def duel(
     base: int,
     seconds: float | None = None,
     after_pair: Callable[[Tally], None] | None = None,
+    as_served: bool = False,
 ) -> Tally:
     """Up to ``pairs`` duplicate pairs; with ``seconds``, no pair starts once that much time has
-    passed (the tally says how many were played). ``after_pair`` sees the tally after each pair."""
+    passed (the tally says how many were played). ``after_pair`` sees the tally after each pair;
+    ``as_served``: see ``player``."""
     stop_at = None if seconds is None else time.monotonic() + seconds
-    registry = installed_registry()
-    engine = registry.get(game_type)
-    a = registry.computer_player(game_type, level_a)
-    b = registry.computer_player(game_type, level_b)
+    engine = installed_registry().get(game_type)
+    a = player(game_type, level_a, as_served)
+    b = player(game_type, level_b, as_served)
     tally = Tally()
     for pair in range(pairs):
         if stop_at is not None and time.monotonic() >= stop_at:
@@ -179,7 +203,13 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 
 def report(
-    game_type: str, level_a: str, level_b: str, tally: Tally, seed: int, played_at: str | None
+    game_type: str,
+    level_a: str,
+    level_b: str,
+    tally: Tally,
+    seed: int,
+    played_at: str | None,
+    as_served: bool = False,
 ) -> dict[str, Any]:
     """One game type's figures; the seed, A's wins and the commit played at let runs be added up
     (``strength_pool.py``)."""
@@ -190,6 +220,7 @@ def report(
         "b": level_b,
         "seed": seed,
         "commit": played_at,
+        "as_served": as_served,
         "pairs": tally.matches // 2,
         "matches": tally.matches,
         "a_wins": tally.a_wins,
@@ -253,22 +284,22 @@ def write_atomically(path: Path, entries: list[dict[str, Any]]) -> None:
     draft.replace(path)
 
 
-Work = tuple[str, str, str, int, int, float | None, Path | None]
+Work = tuple[str, str, str, int, int, float | None, Path | None, bool]
 
 
 def measured(work: Work) -> dict[str, Any]:
     """One game type's report (in a process of its own with ``--jobs``); with ``out``, the report so
     far is kept after every pair (``partial_path``)."""
-    game_type, level_a, level_b, pairs, base, seconds, out = work
+    game_type, level_a, level_b, pairs, base, seconds, out, as_served = work
     played_at = commit()  # before: the checkout may move on while the pairs are played
 
     def keep(tally: Tally) -> None:
         if out is not None:
-            entry = report(game_type, level_a, level_b, tally, base, played_at)
+            entry = report(game_type, level_a, level_b, tally, base, played_at, as_served)
             write_atomically(partial_path(out, game_type), [entry])
 
-    tally = duel(game_type, level_a, level_b, pairs, base, seconds, keep)
-    return report(game_type, level_a, level_b, tally, base, played_at)
+    tally = duel(game_type, level_a, level_b, pairs, base, seconds, keep, as_served)
+    return report(game_type, level_a, level_b, tally, base, played_at, as_served)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -283,6 +314,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--seconds", type=float, default=None, help="per game type: start no pair after this long"
     )
     parser.add_argument("--jobs", type=int, default=1, help="game types played at once, one process each")
+    parser.add_argument(
+        "--as-served",
+        action="store_true",
+        help="levels that do not search decide from the view alone, as the server has them",
+    )
     args = parser.parse_args(argv)
     game_types = args.game_types or list(installed_registry().game_types)
     print(
@@ -292,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("|---|---|---:|---:|---:|---:|---:|")
     entries = []
     work: list[Work] = [
-        (game_type, args.a, args.b, args.pairs, args.seed, args.seconds, args.json)
+        (game_type, args.a, args.b, args.pairs, args.seed, args.seconds, args.json, args.as_served)
         for game_type in game_types
     ]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

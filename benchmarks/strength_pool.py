@@ -11,7 +11,8 @@ whether the goal is met (the interval's lower bound at least ``GOALS``' rate, ov
 
 Runs add up only when they are the same player: a run names the commit it was played at, and the
 README of ``benchmarks/strength`` says from which commit on each game type's search has made the
-same decisions. Two runs of one seed would count the same deals twice; that is refused.
+same decisions, and runs played ``--as-served`` (``bots.py``) add up apart from the others. Two runs
+of one seed would count the same deals twice; that is refused.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Pooled:
     game_type: str
     a: str
     b: str
+    as_served: bool = False
     seeds: list[int] = field(default_factory=list)
     pairs: int = 0
     matches: int = 0
@@ -74,13 +76,13 @@ def wins_of(entry: Mapping[str, Any]) -> float:
 
 
 def pool(entries: Iterable[Mapping[str, Any]]) -> list[Pooled]:
-    """The runs added up per (game type, A, B), in the order first met. ``ValueError`` on a run
-    without its seed, or on two runs of the same seed (the same deals)."""
-    pooled: dict[tuple[str, str, str], Pooled] = {}
+    """The runs added up per (game type, A, B, as served or not), in the order first met.
+    ``ValueError`` on a run without its seed, or on two runs of the same seed (the same deals)."""
+    pooled: dict[tuple[str, str, str, bool], Pooled] = {}
     for entry in entries:
         if "seed" not in entry:
             raise ValueError(f"a {entry['game_type']} run does not say its seed")
-        key = (str(entry["game_type"]), str(entry["a"]), str(entry["b"]))
+        key = (str(entry["game_type"]), str(entry["a"]), str(entry["b"]), bool(entry.get("as_served")))
         into = pooled.setdefault(key, Pooled(*key))
         seed = int(entry["seed"])
         if seed in into.seeds:
@@ -113,8 +115,9 @@ def table(pooled: Sequence[Pooled]) -> str:
         rate = each.a_wins / each.matches if each.matches else 0.0
         medians = ", ".join(f"{median:.0f}" for median in each.cpu_medians)
         seeds = ", ".join(map(str, sorted(each.seeds)))
+        levels = f"{each.a} vs {each.b}" + (" (as served)" if each.as_served else "")
         lines.append(
-            f"| {each.game_type} | {each.a} vs {each.b} | {seeds} | {each.pairs:,} "
+            f"| {each.game_type} | {levels} | {seeds} | {each.pairs:,} "
             f"| {100 * rate:.1f} % [{100 * low:.1f}, {100 * high:.1f}] ({each.a_wins:g} of {each.matches:,}) "
             f"| {medians} / {max(each.cpu_p99s):.0f} | {each.verdict} |"
         )

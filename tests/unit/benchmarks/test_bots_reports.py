@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ def test_a_stopped_run_leaves_the_report_of_the_pairs_it_finished(
     duel = bots.duel
 
     def stopped_after_two(*args: Any) -> Any:
-        game_type, a, b, pairs, base, seconds, keep = args
+        game_type, a, b, pairs, base, seconds, keep, as_served = args
 
         def then_stop(tally: Any) -> None:
             keep(tally)
@@ -46,11 +47,11 @@ def test_a_stopped_run_leaves_the_report_of_the_pairs_it_finished(
             if len(finished) == 2:
                 raise Stopped
 
-        return duel(game_type, a, b, pairs, base, seconds, then_stop)
+        return duel(game_type, a, b, pairs, base, seconds, then_stop, as_served)
 
     monkeypatch.setattr(bots, "duel", stopped_after_two)
     with pytest.raises(Stopped):
-        bots.measured(("briscola", "normal", "easy", 10, 5, None, out))
+        bots.measured(("briscola", "normal", "easy", 10, 5, None, out, False))
 
     [kept] = json.loads(bots.partial_path(out, "briscola").read_text())
     assert not out.exists()
@@ -88,7 +89,7 @@ def test_a_whole_run_writes_its_report_and_removes_the_one_kept_along_the_way(
 
 def test_a_partial_report_renamed_to_json_adds_up_with_the_other_runs(tmp_path: Path) -> None:
     out = tmp_path / "briscola-seed7.json"
-    report = bots.measured(("briscola", "normal", "easy", 2, 7, None, out))
+    report = bots.measured(("briscola", "normal", "easy", 2, 7, None, out, False))
     bots.partial_path(out, "briscola").rename(out)
     (tmp_path / "briscola-seed8.json").write_text(json.dumps([{**report, "seed": 8}]))
 
@@ -96,3 +97,31 @@ def test_a_partial_report_renamed_to_json_adds_up_with_the_other_runs(tmp_path: 
 
     assert (pooled.game_type, pooled.pairs, sorted(pooled.seeds)) == ("briscola", 4, [7, 8])
     assert pooled.a_wins == 2 * report["a_wins"]
+
+
+class Recording:
+    """A strategy that keeps the events it was given and plays the first legal move."""
+
+    def __init__(self) -> None:
+        self.given: list[tuple[Any, ...]] = []
+
+    def decide(self, view: Any, rng: random.Random, seen: Any = ()) -> Any:
+        self.given.append(tuple(seen))
+        return view["legal_moves"][0]
+
+
+def test_as_served_only_the_searching_level_is_given_the_events_its_seat_saw() -> None:
+    served_normal = bots.player("scopa", "normal", as_served=True)
+    assert isinstance(served_normal, bots.FromTheView)
+    assert not isinstance(bots.player("scopa", "hard", as_served=True), bots.FromTheView)
+    assert not isinstance(bots.player("scopa", "normal", as_served=False), bots.FromTheView)
+
+    recording = Recording()
+    view = {"legal_moves": [{"action": "play", "card": "1D"}]}
+    bots.FromTheView(recording).decide(view, random.Random(1), [{"kind": "play", "card": "7D"}])
+    assert recording.given == [()]
+
+
+def test_a_report_says_whether_its_run_was_played_as_served(tmp_path: Path) -> None:
+    report = bots.measured(("briscola", "normal", "easy", 1, 9, None, None, True))
+    assert report["as_served"] is True and report["pairs"] == 1
