@@ -50,6 +50,7 @@ from domain.bots.base import Action, Seen
 from domain.bots.levels import SEARCHING
 from domain.engine import GameEngine, MatchResult, Timeouts
 from domain.events import visible_events
+from domain.registry import EngineRegistry
 from domain.seeding import match_rng
 from entrypoints.game_packages import installed_registry
 
@@ -88,9 +89,9 @@ class FromTheView:
         return self.strategy.decide(view, rng)
 
 
-def player(game_type: str, level: str, as_served: bool) -> Strategy:
+def player(registry: EngineRegistry, game_type: str, level: str, as_served: bool) -> Strategy:
     """The computer player of ``level``; ``as_served``: given ``seen`` only if the server gives it."""
-    strategy = installed_registry().computer_player(game_type, level)
+    strategy = registry.computer_player(game_type, level)
     return FromTheView(strategy) if as_served and level not in SEARCHING else strategy
 
 
@@ -174,9 +175,10 @@ def duel(
     passed (the tally says how many were played). ``after_pair`` sees the tally after each pair;
     ``as_served``: see ``player``."""
     stop_at = None if seconds is None else time.monotonic() + seconds
-    engine = installed_registry().get(game_type)
-    a = player(game_type, level_a, as_served)
-    b = player(game_type, level_b, as_served)
+    registry = installed_registry()
+    engine = registry.get(game_type)
+    a = player(registry, game_type, level_a, as_served)
+    b = player(registry, game_type, level_b, as_served)
     tally = Tally()
     for pair in range(pairs):
         if stop_at is not None and time.monotonic() >= stop_at:

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from entrypoints.game_packages import installed_registry
+
 SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "bots.py"
 
 
@@ -111,10 +113,11 @@ class Recording:
 
 
 def test_as_served_only_the_searching_level_is_given_the_events_its_seat_saw() -> None:
-    served_normal = bots.player("scopa", "normal", as_served=True)
+    registry = installed_registry()
+    served_normal = bots.player(registry, "scopa", "normal", as_served=True)
     assert isinstance(served_normal, bots.FromTheView)
-    assert not isinstance(bots.player("scopa", "hard", as_served=True), bots.FromTheView)
-    assert not isinstance(bots.player("scopa", "normal", as_served=False), bots.FromTheView)
+    assert not isinstance(bots.player(registry, "scopa", "hard", as_served=True), bots.FromTheView)
+    assert not isinstance(bots.player(registry, "scopa", "normal", as_served=False), bots.FromTheView)
 
     recording = Recording()
     view = {"legal_moves": [{"action": "play", "card": "1D"}]}
