@@ -16,6 +16,10 @@ every capture; from the view alone they include the cards already captured (it s
 their counts), the best a bot without that history can do. The next player's hand is a
 random draw from them: the chance it holds one of ``count`` cards of a rank is
 hypergeometric.
+
+In the server this level decides inside the move's transition, from the view alone: the events
+reach it only through ``hard``, which refines its move at scopone, and in ``benchmarks/bots.py``
+(unless ``--as-served``).
 """
 
 from __future__ import annotations
