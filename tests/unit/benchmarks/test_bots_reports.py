@@ -125,6 +125,6 @@ def test_as_served_only_the_searching_level_is_given_the_events_its_seat_saw() -
     assert recording.given == [()]
 
 
-def test_a_report_says_whether_its_run_was_played_as_served(tmp_path: Path) -> None:
+def test_a_report_says_whether_its_run_was_played_as_served() -> None:
     report = bots.measured(("briscola", "normal", "easy", 1, 9, None, None, True))
     assert report["as_served"] is True and report["pairs"] == 1
