@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from domain.bots.base import ACK, Action, Seen
@@ -38,68 +37,15 @@ from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
 from tavolo_rubamazzo.config import SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
+from tavolo_rubamazzo.recall import piles_as_shown, replay
 from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
-from tavolo_rubamazzo.takes import Move, Pile, legal_moves, top
+from tavolo_rubamazzo.takes import Move, Pile, legal_moves
 from tavolo_rubamazzo.transitions import play_card
 from tavolo_rubamazzo.variants import ENGINES
 from tavolo_rubamazzo.views import moves_json, play_action
 
 EXPLORE = 0.1
 """How often the rollout plays a random legal move instead of its rule of thumb."""
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """The hand under way as the seat's events tell it: the piles card by card, the last taker, and
-    the match's plays so far (its ``moves``)."""
-
-    piles: tuple[Pile, ...] | None
-    """``None`` when the events of the hand under way are missing."""
-    last_taker: int | None
-    moves: int
-    history: tuple[Mapping[str, Any], ...]
-
-
-def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
-    """The piles of hand ``hand_number`` replayed from ``seen`` (``piles`` is ``None`` when its start
-    is missing)."""
-    start = None
-    moves = 0
-    history: list[Mapping[str, Any]] = []
-    for index, event in enumerate(seen):
-        kind = event.get("kind")
-        if kind == "hand_started" and event.get("hand_number") == hand_number:
-            start = index
-        elif kind == "play":
-            moves += 1
-        elif kind == "hand_end":
-            history.append({key: value for key, value in event.items() if key != "kind"})
-    if start is None:
-        return Replay(None, None, moves, tuple(history))
-    table = list(parse_cards(seen[start]["table"]))
-    piles: list[Pile] = [() for _ in range(seats)]
-    last_taker = None
-    for event in seen[start + 1 :]:
-        kind = event.get("kind")
-        if kind == "play":
-            seat = int(event["seat"])
-            card = Card.parse(event["card"])
-            captured = parse_cards(event["captured"])
-            stolen_from = event["stolen_from"]
-            if stolen_from is not None:
-                piles[seat] = (*piles[stolen_from], *piles[seat], card)
-                piles[stolen_from] = ()
-                last_taker = seat
-            elif captured:
-                table.remove(captured[0])
-                piles[seat] = (*piles[seat], captured[0], card)
-                last_taker = seat
-            else:
-                table.append(card)
-        elif kind == "leftovers":
-            seat = int(event["seat"])
-            piles[seat] = (*parse_cards(event["cards"]), *piles[seat])
-    return Replay(tuple(piles), last_taker, moves, tuple(history))
 
 
 class RubamazzoSearchModel(ThroughEngine):
@@ -117,9 +63,7 @@ class RubamazzoSearchModel(ThroughEngine):
         own = parse_cards(view["hand"])
         table = parse_cards(view["table"])
         shown = view["piles"]
-        replayed = done.piles
-        if replayed is not None and [pile_json(pile) for pile in replayed] != list(shown):
-            replayed = None  # the events do not tell this hand's piles: fall back on the view
+        replayed = piles_as_shown(done, view)
         tops = tuple(Card.parse(pile["top"]) for pile in shown if pile["top"] is not None)
         known = replayed if replayed is not None else (tops,)
         seen_cards = {*own, *table, *(card for pile in known for card in pile)}
@@ -211,12 +155,6 @@ def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:
     if rng.random() < EXPLORE:
         return rng.choice(moves)
     return max(moves, key=lambda move: worth(move, state, seat))
-
-
-def pile_json(pile: Pile) -> Mapping[str, Any]:
-    """A pile as the view shows it: its face-up top and its size."""
-    card = top(pile)
-    return {"top": None if card is None else card.code, "size": len(pile)}
 
 
 def guess_last_taker(
