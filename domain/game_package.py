@@ -106,6 +106,11 @@ class GameVariant:
     engine: GameEngine
     computer_players: Mapping[str, Strategy]
     table: str
+    remembering: frozenset[str] = frozenset()
+    """The cheap levels whose computer player also reads what its seat saw happen (the ``seen`` of
+    ``Strategy.decide``), as a person at the table remembers the cards gone by. The server works
+    their moves out from the match's log, away from the transition, as it does a searching level's
+    (``EngineRegistry.thinks_away``); the others decide from the view alone."""
 
     @property
     def game_type(self) -> str:
@@ -176,6 +181,8 @@ def _variants(package: GamePackage) -> list[str]:
         for level, player in variant.computer_players.items():
             if not callable(getattr(player, "decide", None)):
                 problems.append(f"{game_type}'s {level} computer player has no decide()")
+        for level in sorted(variant.remembering - set(LEVELS)):
+            problems.append(f"{game_type} says its {level!r} computer player remembers: no such level")
         if not (package.web / variant.table).is_file():
             problems.append(f"{game_type}'s table module {variant.table!r} is not in {package.web}")
     return problems

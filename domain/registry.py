@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from domain.bots.base import Strategy
-from domain.bots.levels import LEVELS
+from domain.bots.levels import LEVELS, SEARCHING
 from domain.bots.search import Budget, on_budget
 from domain.engine import GameEngine
 from domain.errors import InvalidAction, InvalidOptions
@@ -54,6 +54,13 @@ class EngineRegistry:
         if level not in players:
             raise InvalidAction(f"a computer player's level is one of: {', '.join(LEVELS)}")
         return players[level] if self.budget is None else on_budget(players[level], self.budget)
+
+    def thinks_away(self, game_type: str, level: str) -> bool:
+        """Whether the computer player of ``game_type`` at ``level`` is asked for its move away
+        from the transition, from the match's log (``domain.bots.thinking``): a searching level
+        (``SEARCHING``), or one that remembers what its seat saw (``GameVariant.remembering``). The
+        others decide inside the transition, from the seat's view alone."""
+        return level in SEARCHING or level in self.variant(game_type).remembering
 
     @property
     def default_game_type(self) -> str:

@@ -6,9 +6,12 @@ A computer player's move is a short deadline (``bot:<version>``, see
 to dismiss — so they play with every human disconnected and on any worker.
 The strategy sees only its own seat's view (and what that seat saw happen),
 exactly what a person in that chair would see. A cheap level decides inside
-the transition; a searching one (``domain.bots.levels.SEARCHING``) is asked
-first, away from the event loop (``thinking``), and its answer then goes
-through the transition keyed by the version it was asked at. Each level and
+the transition, from the view; a searching one (``domain.bots.levels.SEARCHING``),
+or one that remembers what its seat saw (``GameVariant.remembering``), is asked
+first, away from the event loop (``thinking``), from the match's log, and its
+answer then goes through the transition keyed by the version it was asked at.
+If nothing can answer, a remembering level decides from the view alone, in the
+transition; a searching one leaves the seat to its turn deadline. Each level and
 chair is one account (``bot:<level>:<seat>``), so a table of computer
 players never repeats a player.
 """
@@ -117,10 +120,11 @@ def move(games: LiveGames, token: str) -> Change:
 
 async def next_move(games: LiveGames, game_id: str, token: str) -> Change:
     """The change for the computer player whose deadline ``token`` fired: a cheap level's (decided
-    in the transition, ``move``), or a searching level's answer, asked first away from the loop —
-    or, with the ``computer-players`` service, nothing yet: the question is handed to the service,
-    which submits its answer through the transition itself (``thinking_service``)."""
-    turn = await _searching_turn(games, game_id, token)
+    in the transition, ``move``), or the answer of a level that thinks away
+    (``EngineRegistry.thinks_away``), asked first away from the loop — or, with the
+    ``computer-players`` service, nothing yet: the question is handed to the service, which submits
+    its answer through the transition itself (``thinking_service``)."""
+    turn = await _thinking_turn(games, game_id, token)
     if turn is None:
         return move(games, token)
     if games.thinking_requests is not None:
@@ -130,9 +134,15 @@ async def next_move(games: LiveGames, game_id: str, token: str) -> Change:
     question = await question_for(games, *turn)
     try:
         action = await games.thinker().answer(question)
-    except (StaleQuestion, ThinkingUnavailable) as error:
+    except StaleQuestion as error:
         log.info("no move from the computer player of game %s: %s", game_id, error)
         return _nothing
+    except ThinkingUnavailable as error:
+        if turn[2] in SEARCHING:
+            log.info("no move from the computer player of game %s: %s", game_id, error)
+            return _nothing
+        log.info("the computer player of game %s decides from its view alone: %s", game_id, error)
+        return move(games, token)
     log.debug("the computer player of game %s at version %d answered", game_id, question.version)
     return thought_move(games, question, action)
 
@@ -153,14 +163,15 @@ def thought_move(games: LiveGames, question: Question, action: Action) -> Change
 
 
 async def question_at(games: LiveGames, game_id: str, token: str) -> Question | None:
-    """The question for a searching computer player on turn at ``token``'s version, else ``None``
-    (the game moved on, or the seat's level decides in the transition)."""
-    turn = await _searching_turn(games, game_id, token)
+    """The question for a computer player that thinks away on turn at ``token``'s version, else
+    ``None`` (the game moved on, or the seat's level decides in the transition)."""
+    turn = await _thinking_turn(games, game_id, token)
     return None if turn is None else await question_for(games, *turn)
 
 
-async def _searching_turn(games: LiveGames, game_id: str, token: str) -> tuple[LiveGame, int, Level] | None:
-    """The game, seat and level of a searching computer player on turn at ``token``'s version."""
+async def _thinking_turn(games: LiveGames, game_id: str, token: str) -> tuple[LiveGame, int, Level] | None:
+    """The game, seat and level of a computer player that thinks away
+    (``EngineRegistry.thinks_away``), on turn at ``token``'s version."""
     session = games.live.session(game_id)
     if session is None or token != bot_token(session.version):
         session = await games.store.get(game_id)
@@ -175,9 +186,10 @@ async def _searching_turn(games: LiveGames, game_id: str, token: str) -> tuple[L
     state = games.live.state_of(session, engine)
     seat = computer_to_act(session, engine, state)
     chair = None if seat is None else session.seats[seat]
-    if seat is None or chair is None or bot_level(chair.user_id) not in SEARCHING:
+    if seat is None or chair is None:
         return None
-    return session, seat, bot_level(chair.user_id)
+    level = bot_level(chair.user_id)
+    return (session, seat, level) if games.registry.thinks_away(session.game_type, level) else None
 
 
 async def question_for(games: LiveGames, session: LiveGame, seat: int, level: str) -> Question:

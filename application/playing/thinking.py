@@ -1,13 +1,14 @@
 """Where a searching computer player works out its move: the ``Thinking`` port.
 
-A searching level (``domain.bots.levels.SEARCHING``) spends up to about a second of CPU on a move;
-a web worker's event loop never does. Its move is asked of a ``Thinking`` as a ``Question``
-(``domain.bots.thinking``): the server wires a process pool on the embedded default
-(``adapters.thinking.process_pool``). Whatever answers, the action comes back to the one transition
-path keyed by the game and the version it was asked at (``computer_players.thought_move``), so a
-late, repeated or stale answer changes nothing; if no answer comes, the seat's turn deadline plays
-for it, as it does for a person.
-"""
+A searching level (``domain.bots.levels.SEARCHING``) spends up to about a second of CPU on a move; a
+web worker's event loop never does. A level that remembers what its seat saw
+(``GameVariant.remembering``) is asked here too, for the replay of the match's log it needs. Its
+move is asked of a ``Thinking`` as a ``Question`` (``domain.bots.thinking``): the server wires a
+process pool on the embedded default (``adapters.thinking.process_pool``). Whatever answers, the
+action comes back to the one transition path keyed by the game and the version it was asked at
+(``computer_players.thought_move``), so a late, repeated or stale answer changes nothing. If no
+answer comes, the seat's turn deadline plays for a searching player, as it does for a person; a
+remembering one decides from its view alone (``computer_players.next_move``)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,14 @@
 """A computer player's move worked out from its match's log alone, wherever that runs.
 
 A searching computer player (``domain.bots.levels.SEARCHING``) costs far more CPU than a web worker
-may spend on its event loop, so its decision is asked as a ``Question``: everything needed to work
-it out again from nothing — the match's engine type and options, its seed and its log up to the
-version the question is about (``domain.match_log``), the seat and its level. ``answer`` replays
-the log (``domain.match_replay``), gives the strategy the seat's own view and the events that seat
-saw (``domain.bots.base.Seen``), and returns the action it chooses, drawing its randomness from the
-seed and the version, so the same question always gets the same answer.
+may spend on its event loop, and a remembering one (``GameVariant.remembering``) needs the events
+its seat saw, which only a replay of the match's log gives, so its decision is asked as a
+``Question``: everything needed to work it out again from nothing — the match's engine type and
+options, its seed and its log up to the version the question is about (``domain.match_log``), the
+seat and its level. ``answer`` replays the log (``domain.match_replay``), gives the strategy the
+seat's own view and the events that seat saw (``domain.bots.base.Seen``), and returns the action it
+chooses, drawing its randomness from the seed and the version, so the same question always gets the
+same answer.
 
 The question carries the whole log (hidden cards and all): it never leaves the server's side — a
 process pool or the ``computer-players`` process — and the strategy sees only its seat's part.

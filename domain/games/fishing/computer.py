@@ -17,9 +17,9 @@ their counts), the best a bot without that history can do. The next player's han
 random draw from them: the chance it holds one of ``count`` cards of a rank is
 hypergeometric.
 
-In the server this level decides inside the move's transition, from the view alone: the events
-reach it only through ``hard``, which refines its move at scopone, and in ``benchmarks/bots.py``
-(unless ``--as-served``).
+The package declares this level remembering (``GameVariant.remembering``), so the server asks it
+from the match's log, away from the transition, with the events its seat saw; it decides from the
+view alone only when nothing can answer away from the worker.
 """
 
 from __future__ import annotations

@@ -76,6 +76,7 @@ PACKAGE = GamePackage(
                 ),
             },
             table="table.js",
+            remembering=frozenset({"normal"}),
         )
         for engine in FISHING_ENGINES
     ),

@@ -19,6 +19,7 @@ from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.queries import snapshot
 from application.playing.transition import transition
+from domain import registry
 from tests.unit.application.helpers import legal_play
 from tests.unit.application.thinking_doubles import Recorded, Unreachable
 
@@ -29,6 +30,7 @@ SEARCHING_HERE = "normal"
 @pytest.fixture(autouse=True)
 def normal_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(computer_players, "SEARCHING", frozenset({SEARCHING_HERE}))
+    monkeypatch.setattr(registry, "SEARCHING", frozenset({SEARCHING_HERE}))
 
 
 async def against_the_computer(games: LiveGames, person: Identity) -> str:

@@ -23,6 +23,7 @@ from application.playing.play import act
 from application.playing.queries import snapshot
 from application.playing.thinking_requests import ThinkingRequest
 from application.playing.thinking_service import ThinkingService, answer_request
+from domain import registry
 from tests.unit.application.helpers import legal_play
 
 SEARCHING_HERE = "normal"
@@ -33,6 +34,7 @@ RECLAIM = 5.0
 @pytest.fixture(autouse=True)
 def normal_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(computer_players, "SEARCHING", frozenset({SEARCHING_HERE}))
+    monkeypatch.setattr(registry, "SEARCHING", frozenset({SEARCHING_HERE}))
 
 
 @pytest.fixture

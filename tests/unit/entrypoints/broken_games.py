@@ -20,6 +20,9 @@ KIND_TWICE = replace(
 )
 SHARED_KIND_AGAIN = replace(FISHING, name="shared_again", event_kinds=(EventKind("match_end", "mine too"),))
 NO_TABLE_MODULE = replace(FISHING, name="no_table", variants=(replace(_first, table="missing.js"),))
+REMEMBERING_NO_LEVEL = replace(
+    FISHING, name="remembering_no_level", variants=(replace(_first, remembering=frozenset({"expert"})),)
+)
 WORDS_IN_ONE_LANGUAGE = replace(FISHING, name="one_language", words={"it": {"a": "b"}, "en": {}})
 NOT_A_PACKAGE = {"name": "just_a_dict"}
 SAME_GAMES = replace(

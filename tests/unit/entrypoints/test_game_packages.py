@@ -54,6 +54,11 @@ def test_a_package_declaring_an_event_kind_twice_is_refused_by_name() -> None:
     assert "event kind 'match_end' is declared twice" in refusal("shared_again", "SHARED_KIND_AGAIN")
 
 
+def test_a_package_saying_a_level_it_lacks_remembers_is_refused() -> None:
+    message = refusal("remembering_no_level", "REMEMBERING_NO_LEVEL")
+    assert "its 'expert' computer player remembers: no such level" in message
+
+
 def test_a_package_whose_table_module_is_missing_is_refused() -> None:
     assert "table module 'missing.js'" in refusal("no_table", "NO_TABLE_MODULE")
 
