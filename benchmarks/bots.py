@@ -2,10 +2,10 @@
 
 Each seeded deal is played twice with the sides swapped — level A on the first side, then level B —
 so the luck of the cards falls on both. Every seat decides from its own view and the events it saw
-(``seen``). In the server only the searching levels (``domain.bots.levels.SEARCHING``) get ``seen``:
-the others decide inside the transition from the view alone. ``--as-served`` plays them that way;
-without it they get ``seen`` too, and a normal player that reads it (the fishing games' counts the
-cards captured this hand) plays stronger here than it does in the server.
+(``seen``). In the server only the levels that think away from the transition
+(``EngineRegistry.thinks_away``: the searching ones, and those a package declares remembering) get
+``seen``: the others decide inside the transition from the view alone. ``--as-served`` plays them
+that way; without it every level gets ``seen``.
 
 For each game type the report gives A's match win rate with its Wilson 95 % interval (a drawn match
 counts half), the mean points a side scores per match, and the CPU each level spends per decision
@@ -47,7 +47,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from domain.bots import Strategy
 from domain.bots.base import Action, Seen
-from domain.bots.levels import SEARCHING
 from domain.engine import GameEngine, MatchResult, Timeouts
 from domain.events import visible_events
 from domain.registry import EngineRegistry
@@ -92,7 +91,7 @@ class FromTheView:
 def player(registry: EngineRegistry, game_type: str, level: str, as_served: bool) -> Strategy:
     """The computer player of ``level``; ``as_served``: given ``seen`` only if the server gives it."""
     strategy = registry.computer_player(game_type, level)
-    return FromTheView(strategy) if as_served and level not in SEARCHING else strategy
+    return FromTheView(strategy) if as_served and not registry.thinks_away(game_type, level) else strategy
 
 
 def seats_of(engine: GameEngine, first: bool) -> tuple[set[int], set[int]]:

@@ -112,12 +112,13 @@ class Recording:
         return view["legal_moves"][0]
 
 
-def test_as_served_only_the_searching_level_is_given_the_events_its_seat_saw() -> None:
+def test_as_served_only_the_levels_that_think_away_are_given_the_events_their_seat_saw() -> None:
     registry = installed_registry()
-    served_normal = bots.player(registry, "scopa", "normal", as_served=True)
-    assert isinstance(served_normal, bots.FromTheView)
+    assert isinstance(bots.player(registry, "briscola", "normal", as_served=True), bots.FromTheView)
+    assert isinstance(bots.player(registry, "scopa", "easy", as_served=True), bots.FromTheView)
+    assert not isinstance(bots.player(registry, "scopa", "normal", as_served=True), bots.FromTheView)
     assert not isinstance(bots.player(registry, "scopa", "hard", as_served=True), bots.FromTheView)
-    assert not isinstance(bots.player(registry, "scopa", "normal", as_served=False), bots.FromTheView)
+    assert not isinstance(bots.player(registry, "briscola", "normal", as_served=False), bots.FromTheView)
 
     recording = Recording()
     view = {"legal_moves": [{"action": "play", "card": "1D"}]}
