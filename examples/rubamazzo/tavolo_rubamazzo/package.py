@@ -79,6 +79,7 @@ PACKAGE = GamePackage(
             engine,
             {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[engine.game_type])},
             table="table.js",
+            remembering=frozenset({"normal"}),
         )
         for engine in ENGINES
     ),

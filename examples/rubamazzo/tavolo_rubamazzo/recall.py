@@ -1,9 +1,9 @@
 """What a rubamazzo seat remembers: the hand under way as the events it saw tell it.
 
 The view shows each pile's face-up top and size only, but every card of a pile was played or
-captured in the open, so a seat that saw the hand's events knows each pile card by card. The search
-(``search.py``) deals the cards it does not know; the normal player, which the server gives the view
-alone, does not read it.
+captured in the open, so a seat that saw the hand's events knows each pile card by card. The normal
+player (``computer.py``) counts the ranks still out from it; the search (``search.py``) deals the
+cards it does not know.
 """
 
 from __future__ import annotations

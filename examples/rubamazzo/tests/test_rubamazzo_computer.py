@@ -1,4 +1,4 @@
-"""The computer players decide from their own seat's view alone and play sensibly."""
+"""The computer players decide from their own seat's view and the events it saw, and play sensibly."""
 
 from __future__ import annotations
 
@@ -38,6 +38,31 @@ def test_the_normal_player_discards_the_card_an_opponent_is_least_likely_to_take
     # an opponent is less likely to hold a nine, so the nine is laid down.
     state = arrange(RUBAMAZZO, ["01C 02C 03C", "04D 09D"], table="07B", piles=["01S 06S", "09S"])
     assert NORMAL.decide(RUBAMAZZO.view(state, 1), random.Random(0)) == {"action": "play", "card": "09D"}
+
+
+def hand_seen(hand_number: int, table: str, *plays: tuple[int, str, str]) -> list[dict[str, object]]:
+    """The events of a hand as a seat saw them: the table dealt, then each (seat, card, captured)."""
+    seen: list[dict[str, object]] = [
+        {"kind": "hand_started", "hand_number": hand_number, "table": table.split()}
+    ]
+    for seat, card, captured in plays:
+        seen.append(
+            {"kind": "play", "seat": seat, "card": card, "captured": captured.split(), "stolen_from": None}
+        )
+    return seen
+
+
+def test_the_normal_player_remembers_the_cards_under_the_piles() -> None:
+    # Both cards capture, and the capturing card ends on our pile's top. Only the events tell that
+    # the two sevens out of sight lie under the opponent's pile: no opponent can hold a seven to steal
+    # our pile back, while two fives are still out.
+    state = arrange(RUBAMAZZO, ["01C 03C", "07D 05D"], table="07S 05S", piles=["07B 07C 02S 02C", ""])
+    view = RUBAMAZZO.view(state, 1)
+    seen = hand_seen(state.hand_number, "07B 02S 07S 05S", (0, "07C", "07B"), (0, "02C", "02S"))
+    capture_seven = {"action": "play", "card": "07D", "capture": "07S"}
+    assert {str(NORMAL.decide(view, random.Random(seed), seen)) for seed in range(8)} == {str(capture_seven)}
+    # From the view alone a seven and a five are as likely to be out: either capture may be played.
+    assert len({str(NORMAL.decide(view, random.Random(seed))) for seed in range(8)}) == 2
 
 
 def test_every_computer_player_acknowledges_a_hand_summary() -> None:
