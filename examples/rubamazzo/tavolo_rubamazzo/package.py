@@ -77,7 +77,11 @@ PACKAGE = GamePackage(
     variants=tuple(
         GameVariant(
             engine,
-            {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[engine.game_type])},
+            {
+                "easy": _EASY,
+                "normal": _NORMAL,
+                "hard": SearchStrategy(MODELS[engine.game_type], heuristic=_NORMAL),
+            },
             table="table.js",
             remembering=frozenset({"normal"}),
         )
