@@ -77,11 +77,7 @@ PACKAGE = GamePackage(
     variants=tuple(
         GameVariant(
             engine,
-            {
-                "easy": _EASY,
-                "normal": _NORMAL,
-                "hard": SearchStrategy(MODELS[engine.game_type], heuristic=_NORMAL),
-            },
+            {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[engine.game_type])},
             table="table.js",
             remembering=frozenset({"normal"}),
         )
