@@ -46,8 +46,6 @@ from tavolo_rubamazzo.views import moves_json, play_action
 
 EXPLORE = 0.1
 """How often the rollout plays a random legal move instead of its rule of thumb."""
-PILE_RISK = 0.5
-"""The chance the rollout counts on an opponent holding one of a rank's cards it does not see."""
 
 
 class RubamazzoSearchModel(ThroughEngine):
@@ -175,29 +173,16 @@ def guess_last_taker(
 def worth(move: Move, state: RubamazzoState, seat: int) -> float:
     """A stolen pile counts twice (it comes to us and leaves a rival), a capture its two cards; a
     card laid on the table is safer the more of its rank we see (our hand, our pile's top), since
-    fewer are left for an opponent to take it with. Less what our pile then risks (``exposed``)."""
-    own = state.piles[seat]
+    fewer are left for an opponent to take it with."""
     if move.steal is not None:
-        stolen = len(state.piles[move.steal])
-        return 2.0 * stolen + 1.0 - exposed(len(own) + stolen + 1, move.card.rank, state, seat, move.card)
+        return 2.0 * len(state.piles[move.steal]) + 1.0
     if move.capture is not None:
-        return 2.0 - exposed(len(own) + 2, move.card.rank, state, seat, move.card)
+        return 2.0
     rank = move.card.rank
     in_sight = sum(1 for card in state.hands[seat] if card.rank == rank) - 1
+    own = state.piles[seat]
     in_sight += bool(own) and own[-1].rank == rank
-    return -1.0 / (1 + in_sight) - (exposed(len(own), own[-1].rank, state, seat, None) if own else 0.0)
-
-
-def exposed(size: int, rank: int, state: RubamazzoState, seat: int, played: Card | None) -> float:
-    """What a pile of ``size`` under a top of ``rank`` risks before we play again: each card counts
-    twice, times the share of that rank's other cards we do not see (our hand, the table, the other
-    piles' tops), which an opponent may hold. A rank all in sight leaves the pile safe."""
-    in_sight = sum(1 for card in state.hands[seat] if card.rank == rank and card != played)
-    in_sight += sum(1 for card in state.table if card.rank == rank)
-    in_sight += sum(
-        1 for other, pile in enumerate(state.piles) if other != seat and pile and pile[-1].rank == rank
-    )
-    return 2.0 * size * max(0, 3 - in_sight) / 3 * PILE_RISK
+    return -1.0 / (1 + in_sight)
 
 
 MODELS: Mapping[str, SearchModel] = {engine.game_type: RubamazzoSearchModel(engine) for engine in ENGINES}
