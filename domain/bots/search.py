@@ -194,42 +194,6 @@ class SearchStrategy:
         return rng.choice(untried)
 
 
-@dataclass(frozen=True, slots=True)
-class SampledStrategy:
-    """Determinized sampling with common random numbers: each of the budget's deals (split evenly
-    among the legal moves) is played out once after every legal move, each from the same random
-    draws, and the move with the best total payoff is played. Comparing the moves on the same deals
-    and the same playouts cancels most of the luck that separates them in a tree search, where each
-    move is valued on deals of its own; the price is no look at the replies (the playouts answer)."""
-
-    model: SearchModel
-    budget: Budget = Budget()
-
-    def decide(self, view: Mapping[str, Any], rng: random.Random, seen: Seen = ()) -> Action:
-        if must_ack(view):
-            return dict(ACK)
-        moves = legal_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        seat = int(view["seat"])
-        keys = sorted(action_key(move) for move in moves)
-        totals = dict.fromkeys(keys, 0.0)
-        deadline = time.perf_counter() + self.budget.seconds
-        for _ in range(max(1, self.budget.iterations // len(keys))):
-            if time.perf_counter() > deadline:
-                break
-            start = self.model.deal(view, seen, rng)
-            dealt = {action_key(move): move for move in self.model.moves(start, seat)}
-            draws = rng.random()
-            for key in keys:
-                twin = random.Random(draws)
-                state = self.model.step(start, seat, dealt[key], twin)
-                totals[key] += self.model.payoff(self.model.play_out(state, start, twin), seat)
-        best = max(totals.values())
-        by_key = {action_key(move): move for move in moves}
-        return by_key[rng.choice([key for key in keys if totals[key] == best])]
-
-
 QUICK = Budget(iterations=12, seconds=60.0)
 """A budget for checks that need many decisions fast (that players finish matches from their own
 views, that hidden cards never change a decision): what they check holds at any budget. Those checks
@@ -240,7 +204,7 @@ then gave two decisions. A minute caps only a search that hangs."""
 
 def on_budget(strategy: Strategy, budget: Budget) -> Strategy:
     """``strategy`` searching within ``budget`` (a strategy that does not search, as it is)."""
-    if isinstance(strategy, (SearchStrategy, SampledStrategy)):
+    if isinstance(strategy, SearchStrategy):
         return replace(strategy, budget=budget)
     if isinstance(strategy, Phased):
         return replace(
@@ -253,7 +217,7 @@ def on_budget(strategy: Strategy, budget: Budget) -> Strategy:
 
 def search_models(strategy: Strategy) -> tuple[SearchModel, ...]:
     """The search models ``strategy`` searches with (none for a strategy that does not search)."""
-    if isinstance(strategy, (SearchStrategy, SampledStrategy)):
+    if isinstance(strategy, SearchStrategy):
         return (strategy.model,)
     if isinstance(strategy, Phased):
         return search_models(strategy.within) + search_models(strategy.otherwise)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.bots.easy import EasyStrategy
-from domain.bots.search import SampledStrategy
+from domain.bots.search import SearchStrategy
 from domain.game_package import ActionKind, EventKind, GamePackage, GameVariant
 from tavolo_rubamazzo.computer import RubamazzoStrategy
 from tavolo_rubamazzo.search import MODELS
@@ -77,7 +77,7 @@ PACKAGE = GamePackage(
     variants=tuple(
         GameVariant(
             engine,
-            {"easy": _EASY, "normal": _NORMAL, "hard": SampledStrategy(MODELS[engine.game_type])},
+            {"easy": _EASY, "normal": _NORMAL, "hard": SearchStrategy(MODELS[engine.game_type])},
             table="table.js",
             remembering=frozenset({"normal"}),
         )
