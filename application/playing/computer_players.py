@@ -30,7 +30,7 @@ from application.playing.thinking_requests import ThinkingRequest
 from application.playing.transition import Change, new_secret, transition
 from domain import steps
 from domain.bots.base import Action
-from domain.bots.levels import LEVELS, SEARCHING, Level
+from domain.bots.levels import LEVELS, Level
 from domain.bots.thinking import Question, StaleQuestion
 from domain.errors import Conflict, InvalidAction, NotFound
 from domain.live_game import LiveGame, Seat
@@ -138,7 +138,8 @@ async def next_move(games: LiveGames, game_id: str, token: str) -> Change:
         log.info("no move from the computer player of game %s: %s", game_id, error)
         return _nothing
     except ThinkingUnavailable as error:
-        if turn[2] in SEARCHING:
+        session, _, level = turn
+        if level not in games.registry.variant(session.game_type).remembering:
             log.info("no move from the computer player of game %s: %s", game_id, error)
             return _nothing
         log.info("the computer player of game %s decides from its view alone: %s", game_id, error)

@@ -12,7 +12,6 @@ from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
 from application.finding.lobby import create_game
 from application.identity.caller import Identity
-from application.playing import computer_players
 from application.playing.computer_players import add_bot, thought_move
 from application.playing.deadline_worker import fire_due
 from application.playing.live_games import LiveGames
@@ -29,7 +28,6 @@ SEARCHING_HERE = "normal"
 
 @pytest.fixture(autouse=True)
 def normal_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(computer_players, "SEARCHING", frozenset({SEARCHING_HERE}))
     monkeypatch.setattr(registry, "SEARCHING", frozenset({SEARCHING_HERE}))
 
 

@@ -15,7 +15,6 @@ from adapters.memory.deadlines import MemoryDeadlineQueue
 from adapters.memory.thinking_requests import MemoryThinkingRequests
 from application.finding.lobby import create_game
 from application.identity.caller import Identity
-from application.playing import computer_players
 from application.playing.computer_players import add_bot
 from application.playing.deadline_worker import fire_due
 from application.playing.live_games import LiveGames
@@ -33,7 +32,6 @@ RECLAIM = 5.0
 
 @pytest.fixture(autouse=True)
 def normal_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(computer_players, "SEARCHING", frozenset({SEARCHING_HERE}))
     monkeypatch.setattr(registry, "SEARCHING", frozenset({SEARCHING_HERE}))
 
 
