@@ -95,7 +95,7 @@ def test_the_deal_varies_with_the_seed_and_never_with_the_true_hidden_cards(engi
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
-def test_the_rollout_plays_every_hand_out_with_legal_moves_and_the_payoff_is_a_share(
+def test_the_rollout_plays_a_round_out_with_legal_moves_and_the_payoff_weighs_the_lead(
     engine: RubamazzoEngine,
 ) -> None:
     model = model_of(engine)
@@ -111,7 +111,8 @@ def test_the_rollout_plays_every_hand_out_with_legal_moves_and_the_payoff_is_a_s
             state = engine.apply(state, seat, move, NOW, rng).state
         payoffs = [model.payoff(state, seat) for seat in range(engine.seats)]
         assert all(0.0 <= payoff <= 1.0 for payoff in payoffs)
-        assert sum(payoffs) == pytest.approx(1.0)
+        if engine.seats == 2 or state.phase != "playing":
+            assert sum(payoffs) == pytest.approx(1.0)
 
 
 def test_the_rollout_steals_the_biggest_pile_it_can() -> None:
