@@ -27,15 +27,6 @@ class Replay:
     last_taker: int | None
     moves: int
     history: tuple[Mapping[str, Any], ...]
-    lacking: tuple[frozenset[int], ...] = ()
-    """For each seat, the ranks it showed it does not hold in the cards it still has this round: it
-    played without stealing while a pile of ``TELLING_PILE`` cards or more lay open to such a rank
-    (empty when the hand's events are missing)."""
-
-
-TELLING_PILE = 3
-"""The smallest pile a seat is taken to steal whenever it can: passing it by says it has no card of
-its top's rank. A smaller pile may be left on purpose (taking it can put one's own pile at risk)."""
 
 
 def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
@@ -56,24 +47,14 @@ def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
         return Replay(None, None, moves, tuple(history))
     table = list(parse_cards(seen[start]["table"]))
     piles: list[Pile] = [() for _ in range(seats)]
-    lacking: list[set[int]] = [set() for _ in range(seats)]
     last_taker = None
     for event in seen[start + 1 :]:
         kind = event.get("kind")
-        if kind == "cards_dealt":
-            lacking = [set() for _ in range(seats)]
-        elif kind == "play":
+        if kind == "play":
             seat = int(event["seat"])
             card = Card.parse(event["card"])
             captured = parse_cards(event["captured"])
             stolen_from = event["stolen_from"]
-            if stolen_from is None:
-                lacking[seat].update(
-                    pile[-1].rank
-                    for other, pile in enumerate(piles)
-                    if other != seat and len(pile) >= TELLING_PILE
-                )
-            lacking[seat].discard(card.rank)
             if stolen_from is not None:
                 piles[seat] = (*piles[stolen_from], *piles[seat], card)
                 piles[stolen_from] = ()
@@ -87,9 +68,7 @@ def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
         elif kind == "leftovers":
             seat = int(event["seat"])
             piles[seat] = (*parse_cards(event["cards"]), *piles[seat])
-    return Replay(
-        tuple(piles), last_taker, moves, tuple(history), tuple(frozenset(ranks) for ranks in lacking)
-    )
+    return Replay(tuple(piles), last_taker, moves, tuple(history))
 
 
 def pile_json(pile: Pile) -> Mapping[str, Any]:

@@ -73,15 +73,16 @@ class RubamazzoSearchModel(ThroughEngine):
         unseen = [card for card in DECK if card not in seen_cards]
         rng.shuffle(unseen)
         counts = view["hand_counts"]
-        hands: list[tuple[Card, ...]] = [() for _ in range(self.seats)]
-        hands[seat] = own
-        lack = done.lacking if replayed is not None else tuple(frozenset() for _ in range(self.seats))
-        for other in sorted(
-            (other for other in range(self.seats) if other != seat), key=lambda s: -len(lack[s])
-        ):
-            hands[other], unseen = held_apart(unseen, int(counts[other]), lack[other])
-        deck = tuple(unseen[: int(view["deck_count"])])
-        at = len(deck)
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for other in range(self.seats):
+            if other == seat:
+                hands.append(own)
+                continue
+            hands.append(tuple(unseen[at : at + int(counts[other])]))
+            at += int(counts[other])
+        deck = tuple(unseen[at : at + int(view["deck_count"])])
+        at += len(deck)
         last_taker = done.last_taker
         if replayed is None:
             piles: list[Pile] = []
@@ -165,19 +166,6 @@ def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:
     if rng.random() < EXPLORE:
         return rng.choice(moves)
     return max(moves, key=lambda move: worth(move, state, seat))
-
-
-def held_apart(cards: list[Card], count: int, lacking: frozenset[int]) -> tuple[tuple[Card, ...], list[Card]]:
-    """The first ``count`` of ``cards`` whose rank is not ``lacking`` (any, when too few are), and
-    the cards left in their order."""
-    allowed = [index for index, card in enumerate(cards) if card.rank not in lacking]
-    if len(allowed) < count:
-        allowed = list(range(len(cards)))
-    chosen = set(allowed[:count])
-    return (
-        tuple(cards[index] for index in sorted(chosen)),
-        [card for index, card in enumerate(cards) if index not in chosen],
-    )
 
 
 def expected_piles(state: RubamazzoState) -> list[float]:
