@@ -43,13 +43,15 @@ class SearchModel(Protocol):
 
     def settled(self, state: Any, start: Any) -> bool:
         """Whether the hand that was being played in ``start`` (a state ``deal`` made) is over in
-        ``state`` (its points are known, or the match is over): a playout stops there."""
+        ``state`` (its points are known, or the match is over), or has reached the earlier point
+        the model values instead (rubamazzo: the end of a deal round): a playout stops there."""
         ...
 
     def payoff(self, state: Any, seat: int) -> float:
         """How good ``state`` (settled) is for ``seat``, in [0, 1]: for how its side did in the
         hand that just ended (its share of the points, or its lead in them, as the game is won;
-        1 / 0 for a match won / lost), so that what is good for one side is bad for the other."""
+        1 / 0 for a match won / lost), or is expected to do from the point the model stops at, so
+        that what is good for one side is bad for the other."""
         ...
 
     def rollout(self, state: Any, seat: int, rng: random.Random) -> Action:

@@ -13,9 +13,14 @@ under the tops join the unseen ones, shuffled uniformly among the other hands, t
 piles' hidden parts. The last taker is then the seat of the last play if it took, else one of the
 seats holding a pile (only a taker holds one).
 
-``settled`` is the end of the hand (or of the match); ``payoff`` the seat's share of the cards
-taken in the hand, or 1 / 0 once the match is won or lost; ``rollout`` a quick rule of thumb on the
-full state: steal the biggest pile, else capture, else lay the card least likely to be taken.
+A playout goes no further than the end of the deal round under way: ``settled`` once the next
+round has been dealt, or the hand (or the match) is over. Played to the end of the hand, a playout
+is mostly the luck of the stock's order, and a few hundred of them could not tell two cards apart
+(``benchmarks/RESULTS.md``). At a round's end ``payoff`` values the seat's lead in the cards each
+pile is expected to hold after the next round's steals (``expected_piles``), through a logistic;
+at the hand's end, the seat's share of the hand's cards, or 1 / 0 once the match is won or lost.
+``rollout`` is a quick rule of thumb on the full state: steal the biggest pile, else capture, else
+lay the card least likely to be taken.
 
 ``step`` goes through the engine (``ThroughEngine``). ``moves`` and ``play_out``, which a search
 calls most, skip what the search has no use for: ``moves`` makes only the view's legal moves, and

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 import pytest
 from rubamazzo_positions import arrange
 from tavolo_rubamazzo.computer import RubamazzoStrategy
+from tavolo_rubamazzo.config import HAND_SIZE
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.search import MODELS, RubamazzoSearchModel
 from tavolo_rubamazzo.state import RubamazzoState
-from tavolo_rubamazzo.variants import ENGINES, RUBAMAZZO_A_QUATTRO
+from tavolo_rubamazzo.variants import ENGINES, RUBAMAZZO, RUBAMAZZO_A_QUATTRO
 
 from domain.bots import Strategy
 from domain.bots.easy import EasyStrategy
@@ -113,6 +114,45 @@ def test_the_rollout_plays_a_round_out_with_legal_moves_and_the_payoff_weighs_th
         assert all(0.0 <= payoff <= 1.0 for payoff in payoffs)
         if engine.seats == 2 or state.phase != "playing":
             assert sum(payoffs) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=IDS)
+def test_a_playout_stops_once_the_next_round_is_dealt(engine: RubamazzoEngine) -> None:
+    model = model_of(engine)
+    for index, position in enumerate(decisions(engine, range(1))):
+        rng = random.Random(index)
+        start = model.deal(position.view, position.seen, rng)
+        end = model.play_out(start, start, rng)
+        if end.phase == "playing":
+            assert len(end.deck) < len(start.deck)
+            assert all(len(hand) == HAND_SIZE for hand in end.hands)
+        else:
+            assert not start.deck
+
+
+def test_a_pile_no_rival_can_steal_is_worth_more_than_an_equal_one_at_risk() -> None:
+    state = arrange(
+        RUBAMAZZO,
+        ["03D 04D 07D", "03C 04C 07C"],
+        piles=["05D 01C 01S 01B 01D", "06D 06C 06S 06B 02D"],
+        turn=0,
+    )
+    model = model_of(RUBAMAZZO)
+    assert model.payoff(state, 0) > 0.5 > model.payoff(state, 1)
+    assert model.payoff(state, 0) + model.payoff(state, 1) == pytest.approx(1.0)
+
+
+def test_a_pile_is_at_risk_in_the_last_round_from_the_cards_just_dealt() -> None:
+    state = arrange(
+        RUBAMAZZO,
+        ["03D 04D 07D", "03C 04C 02C"],
+        piles=["06D 06C 06S 06B 02D", "05D 01C 01S 01B 01D"],
+        turn=0,
+        filler=[12, 12],
+    )
+    assert not state.deck
+    model = model_of(RUBAMAZZO)
+    assert model.payoff(state, 0) < 0.5
 
 
 def test_the_rollout_steals_the_biggest_pile_it_can() -> None:
