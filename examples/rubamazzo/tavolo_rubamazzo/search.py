@@ -41,7 +41,7 @@ from domain.bots.base import ACK, Action, Seen
 from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
-from tavolo_rubamazzo.config import SEAT_LABELS, label
+from tavolo_rubamazzo.config import HAND_SIZE, SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.recall import piles_as_shown, replay
 from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
@@ -174,32 +174,27 @@ def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:
 
 
 def expected_piles(state: RubamazzoState) -> list[float]:
-    """Each seat's pile after the coming round's steals, as expected when it has just been dealt:
-    nobody has seen those cards yet, so the cards each opponent of a pile's owner got are any of the
-    unplayed ones (the new hands and the stock), and a pile whose top's rank reaches one of them is
+    """Each seat's pile after the next round's steals, as expected at a round's end: the next round
+    deals ``HAND_SIZE`` cards a seat from the stock, and a pile whose top rank reaches an opponent is
     stolen (by one of them, alike)."""
     seats = len(state.piles)
-    unplayed = [*state.deck, *(card for hand in state.hands for card in hand)]
+    stock = len(state.deck)
+    drawn = min(stock, HAND_SIZE * (seats - 1))
     expected = [float(len(pile)) for pile in state.piles]
     for owner, pile in enumerate(state.piles):
-        drawn = sum(len(hand) for other, hand in enumerate(state.hands) if other != owner)
         if not pile or not drawn:
             continue
-        lost = len(pile) * reaches(pile[-1].rank, unplayed, drawn)
+        rank = pile[-1].rank
+        out = sum(1 for card in state.deck if card.rank == rank)
+        none = 1.0
+        for at in range(drawn):
+            none *= max(0.0, (stock - out - at) / (stock - at))
+        lost = len(pile) * (1.0 - none)
         expected[owner] -= lost
         for other in range(seats):
             if other != owner:
                 expected[other] += lost / (seats - 1)
     return expected
-
-
-def reaches(rank: int, unplayed: list[Card], drawn: int) -> float:
-    """The chance that ``drawn`` cards taken at random from ``unplayed`` hold a card of ``rank``."""
-    out = sum(1 for card in unplayed if card.rank == rank)
-    none = 1.0
-    for at in range(drawn):
-        none *= max(0.0, (len(unplayed) - out - at) / (len(unplayed) - at))
-    return 1.0 - none
 
 
 def guess_last_taker(
