@@ -174,9 +174,12 @@ def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:
 
 
 def expected_piles(state: RubamazzoState) -> list[float]:
-    """Each seat's pile after the next round's steals, as expected at a round's end: the next round
-    deals ``HAND_SIZE`` cards a seat from the stock, and a pile whose top rank reaches an opponent is
-    stolen (by one of them, alike)."""
+    """Each seat's pile after a round's steals, as expected when a playout stops (the next round
+    just dealt): a pile whose top's rank is among the ``HAND_SIZE`` cards each of its owner's
+    opponents draws from the stock is stolen (by one of them, alike). The stock left after the deal
+    stands for the cards nobody has seen: in every round but the last it agrees with them on
+    average. After the last deal it is empty and no pile counts at risk; taking the risk over the
+    unplayed cards instead, the new hands too, lost against ``normal`` (``benchmarks/RESULTS.md``)."""
     seats = len(state.piles)
     stock = len(state.deck)
     drawn = min(stock, HAND_SIZE * (seats - 1))

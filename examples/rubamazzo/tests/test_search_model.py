@@ -142,19 +142,6 @@ def test_a_pile_no_rival_can_steal_is_worth_more_than_an_equal_one_at_risk() -> 
     assert model.payoff(state, 0) + model.payoff(state, 1) == pytest.approx(1.0)
 
 
-def test_a_pile_is_at_risk_in_the_last_round_from_the_cards_just_dealt() -> None:
-    state = arrange(
-        RUBAMAZZO,
-        ["03D 04D 07D", "03C 04C 02C"],
-        piles=["06D 06C 06S 06B 02D", "05D 01C 01S 01B 01D"],
-        turn=0,
-        filler=[12, 12],
-    )
-    assert not state.deck
-    model = model_of(RUBAMAZZO)
-    assert model.payoff(state, 0) < 0.5
-
-
 def test_the_rollout_steals_the_biggest_pile_it_can() -> None:
     state = arrange(
         RUBAMAZZO_A_QUATTRO,
