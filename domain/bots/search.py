@@ -5,7 +5,8 @@ set. Each iteration asks the game's ``SearchModel`` for a deal that agrees with 
 (its view and the events it saw), walks the shared tree from the root choosing, at each node, among
 the moves legal *in that deal* by UCB1 with availability counts, adds one new node, plays the hand out
 (or as far as the model's ``settled`` goes) with the model's quick policy, and backs the result up:
-each node scores the end for the seat that moved into it. After the budget, it plays the root move visited most.
+each node scores the end for the seat that moved into it. After the budget, it plays the root move
+visited most.
 
 Reproducible: the iterations are a fixed number, every random draw comes from the ``rng`` given, so
 the same view, ``seen`` and seed give the same action. The one clock, ``time.perf_counter``, is a
