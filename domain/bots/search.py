@@ -50,7 +50,7 @@ class Budget:
     wall-clock time (a cap for safety, see the module docstring). 400 iterations cost a decision
     about 0.15-0.25 s of CPU at the median and under 0.5 s at the 99th percentile on the 2-core
     development machines (every installed game; the same decisions vary by a quarter with the
-    machine's hour; rubamazzo's, whose playouts stop at a round's end, 0.06-0.09 s):
+    machine's hour; less where a model stops its playouts before the hand's end):
     ``benchmarks/RESULTS.md``."""
 
     iterations: int = 400

@@ -44,7 +44,7 @@ class SearchModel(Protocol):
     def settled(self, state: Any, start: Any) -> bool:
         """Whether the hand that was being played in ``start`` (a state ``deal`` made) is over in
         ``state`` (its points are known, or the match is over), or has reached the earlier point
-        the model values instead (rubamazzo: the end of a deal round): a playout stops there."""
+        the model values instead (the end of a deal round, say): a playout stops there."""
         ...
 
     def payoff(self, state: Any, seat: int) -> float:
