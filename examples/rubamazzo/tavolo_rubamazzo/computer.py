@@ -30,6 +30,7 @@ from typing import Any
 from domain.bots.base import ACK, Action, Seen, best_by, legal_moves, must_ack, own_seat, plays
 from domain.cards import DECK, RANKS, Card
 from tavolo_rubamazzo.config import HAND_SIZE
+from tavolo_rubamazzo.odds import holds_one
 from tavolo_rubamazzo.recall import piles_as_shown, replay
 
 SUITS_PER_RANK = 4
@@ -87,14 +88,7 @@ def read_situation(view: Mapping[str, Any], seen: Seen = ()) -> Situation:
 
 def held_by_opponents(rank: int, situation: Situation) -> float:
     """The chance the opponents hold at least one card of ``rank`` among the cards they will hold."""
-    unseen = situation.unseen_by_rank.get(rank, 0)
-    hidden = situation.hidden
-    if unseen <= 0 or hidden <= 0:
-        return 0.0
-    none = 1.0
-    for drawn in range(min(situation.opponents_cards, hidden)):
-        none *= max(0.0, (hidden - unseen - drawn) / (hidden - drawn))
-    return 1.0 - none
+    return holds_one(situation.unseen_by_rank.get(rank, 0), situation.hidden, situation.opponents_cards)
 
 
 def score_move(move: Action, situation: Situation) -> float:

@@ -43,6 +43,7 @@ from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
 from tavolo_rubamazzo.config import HAND_SIZE, SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
+from tavolo_rubamazzo.odds import holds_one
 from tavolo_rubamazzo.recall import piles_as_shown, replay
 from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
 from tavolo_rubamazzo.takes import Move, Pile, legal_moves
@@ -189,10 +190,7 @@ def expected_piles(state: RubamazzoState) -> list[float]:
             continue
         rank = pile[-1].rank
         out = sum(1 for card in state.deck if card.rank == rank)
-        none = 1.0
-        for at in range(drawn):
-            none *= max(0.0, (stock - out - at) / (stock - at))
-        lost = len(pile) * (1.0 - none)
+        lost = len(pile) * holds_one(out, stock, drawn)
         expected[owner] -= lost
         for other in range(seats):
             if other != owner:
