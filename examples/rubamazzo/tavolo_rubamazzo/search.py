@@ -39,9 +39,8 @@ from typing import Any
 
 from domain.bots.base import ACK, Action, Seen
 from domain.bots.search_model import NOW, SearchModel, ThroughEngine
-from domain.cards import DECK, RANKS, Card, parse_cards
+from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
-from tavolo_rubamazzo.computer import SUITS_PER_RANK, Situation, score_play
 from tavolo_rubamazzo.config import HAND_SIZE, SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.odds import holds_one
@@ -166,36 +165,13 @@ class RubamazzoSearchModel(ThroughEngine):
 
 def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:
     """The rollout's move for ``seat``, on turn in a hand under way: the only legal move, else now and
-    then (``EXPLORE``) a random one, else the one ``normal`` would play from what the seat knows
-    (``situation_in``; the first of equals)."""
+    then (``EXPLORE``) a random one, else the one ``worth`` most (the first of equals)."""
     moves = legal_moves(state.hands[seat], seat, state.table, state.piles)
     if len(moves) == 1:
         return moves[0]
     if rng.random() < EXPLORE:
         return rng.choice(moves)
-    situation = situation_in(state, seat)
-    return max(moves, key=lambda move: score_play(move.card, move.steal, move.capture is not None, situation))
-
-
-def situation_in(state: RubamazzoState, seat: int) -> Situation:
-    """What ``seat`` knows in ``state`` as the remembering ``normal`` reads it: its hand, the table and
-    every pile card by card; the rest (the stock, the other hands) unseen."""
-    unseen = dict.fromkeys(RANKS, SUITS_PER_RANK)
-    known = 0
-    for cards in (state.hands[seat], state.table, *state.piles):
-        for card in cards:
-            unseen[card.rank] -= 1
-        known += len(cards)
-    held = sum(len(hand) for other, hand in enumerate(state.hands) if other != seat)
-    if held == 0 and state.deck:
-        held = HAND_SIZE * (len(state.hands) - 1)
-    return Situation(
-        seat=seat,
-        piles=tuple((pile[-1] if pile else None, len(pile)) for pile in state.piles),
-        unseen_by_rank=unseen,
-        hidden=len(DECK) - known,
-        opponents_cards=held,
-    )
+    return max(moves, key=lambda move: worth(move, state, seat))
 
 
 def expected_piles(state: RubamazzoState) -> list[float]:
@@ -233,6 +209,21 @@ def guess_last_taker(
             return play.seat
     holders = [seat for seat, pile in enumerate(piles) if pile]
     return rng.choice(holders) if holders else None
+
+
+def worth(move: Move, state: RubamazzoState, seat: int) -> float:
+    """A stolen pile counts twice (it comes to us and leaves a rival), a capture its two cards; a
+    card laid on the table is safer the more of its rank we see (our hand, our pile's top), since
+    fewer are left for an opponent to take it with."""
+    if move.steal is not None:
+        return 2.0 * len(state.piles[move.steal]) + 1.0
+    if move.capture is not None:
+        return 2.0
+    rank = move.card.rank
+    in_sight = sum(1 for card in state.hands[seat] if card.rank == rank) - 1
+    own = state.piles[seat]
+    in_sight += bool(own) and own[-1].rank == rank
+    return -1.0 / (1 + in_sight)
 
 
 MODELS: Mapping[str, SearchModel] = {engine.game_type: RubamazzoSearchModel(engine) for engine in ENGINES}
