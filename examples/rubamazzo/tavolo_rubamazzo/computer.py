@@ -92,23 +92,15 @@ def held_by_opponents(rank: int, situation: Situation) -> float:
 
 
 def score_move(move: Action, situation: Situation) -> float:
-    capture = move.get("capture")
-    steal = move.get("steal")
-    return score_play(
-        Card.parse(move["card"]), steal if isinstance(steal, int) else None, capture is not None, situation
-    )
-
-
-def score_play(card: Card, steal: int | None, captures: bool, situation: Situation) -> float:
-    """What playing ``card`` wins now less what it risks: stealing seat ``steal``'s pile, capturing a
-    table card (``captures``), or (neither) laying it on the table."""
+    card = Card.parse(move["card"])
     own_top, own_size = situation.piles[situation.seat]
+    steal = move.get("steal")
     top: Card | None
-    if steal is not None:
+    if isinstance(steal, int):
         stolen = situation.piles[steal][1]
         gain = STEAL_SWING * stolen + 1
         top, size = card, own_size + stolen + 1
-    elif captures:
+    elif move.get("capture") is not None:
         gain = 2.0
         top, size = card, own_size + 2
     else:

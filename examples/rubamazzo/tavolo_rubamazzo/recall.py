@@ -14,17 +14,7 @@ from typing import Any
 
 from domain.bots.base import Seen
 from domain.cards import Card, parse_cards
-from tavolo_rubamazzo.takes import Move, Pile, top
-
-
-@dataclass(frozen=True, slots=True)
-class RoundPlay:
-    """One play of the deal round under way, with the table and the piles it was chosen on."""
-
-    move: Move
-    seat: int
-    table: tuple[Card, ...]
-    piles: tuple[Pile, ...]
+from tavolo_rubamazzo.takes import Pile, top
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +27,6 @@ class Replay:
     last_taker: int | None
     moves: int
     history: tuple[Mapping[str, Any], ...]
-    this_round: tuple[RoundPlay, ...] = ()
-    """The plays since the round under way was dealt, in order."""
-    round_counts: tuple[int, ...] = ()
-    """How many cards each seat was dealt for the round under way."""
-    round_deck: int = 0
-    """The cards left in the stock once the round under way was dealt."""
 
 
 def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
@@ -64,22 +48,13 @@ def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
     table = list(parse_cards(seen[start]["table"]))
     piles: list[Pile] = [() for _ in range(seats)]
     last_taker = None
-    this_round: list[RoundPlay] = []
-    round_counts: tuple[int, ...] = ()
-    round_deck = 0
     for event in seen[start + 1 :]:
         kind = event.get("kind")
-        if kind == "cards_dealt":
-            this_round = []
-            round_counts = tuple(int(count) for count in event["counts"])
-            round_deck = int(event["deck_count"])
-        elif kind == "play":
+        if kind == "play":
             seat = int(event["seat"])
             card = Card.parse(event["card"])
             captured = parse_cards(event["captured"])
             stolen_from = event["stolen_from"]
-            move = Move(card, captured[0] if captured else None, stolen_from)
-            this_round.append(RoundPlay(move, seat, tuple(table), tuple(piles)))
             if stolen_from is not None:
                 piles[seat] = (*piles[stolen_from], *piles[seat], card)
                 piles[stolen_from] = ()
@@ -93,9 +68,7 @@ def replay(seen: Seen, hand_number: int, seats: int) -> Replay:
         elif kind == "leftovers":
             seat = int(event["seat"])
             piles[seat] = (*parse_cards(event["cards"]), *piles[seat])
-    return Replay(
-        tuple(piles), last_taker, moves, tuple(history), tuple(this_round), round_counts, round_deck
-    )
+    return Replay(tuple(piles), last_taker, moves, tuple(history))
 
 
 def pile_json(pile: Pile) -> Mapping[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from domain.bots.base import ACK, Action, Seen
@@ -44,8 +44,7 @@ from domain.engine import GameEngine, Timeouts
 from tavolo_rubamazzo.config import HAND_SIZE, SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.odds import holds_one
-from tavolo_rubamazzo.recall import Replay, piles_as_shown, replay
-from tavolo_rubamazzo.rivals import likelihood
+from tavolo_rubamazzo.recall import piles_as_shown, replay
 from tavolo_rubamazzo.state import Phase, RubamazzoState, play_from_json
 from tavolo_rubamazzo.takes import Move, Pile, legal_moves
 from tavolo_rubamazzo.transitions import play_card
@@ -56,8 +55,6 @@ LEAD_SCALE = 4.0
 """The lead in cards, at a round's end, that lifts a payoff from 0.5 to about 0.73 (a logistic)."""
 EXPLORE = 0.1
 """How often the rollout plays a random legal move instead of its rule of thumb."""
-CANDIDATES = 8
-"""How many ways of dealing the unseen cards a deal weighs by the rivals' plays this round."""
 
 
 class RubamazzoSearchModel(ThroughEngine):
@@ -81,11 +78,15 @@ class RubamazzoSearchModel(ThroughEngine):
         seen_cards = {*own, *table, *(card for pile in known for card in pile)}
         unseen = [card for card in DECK if card not in seen_cards]
         rng.shuffle(unseen)
-        counts = [int(count) for count in view["hand_counts"]]
-        if replayed is not None and any(play.seat != seat for play in done.this_round):
-            unseen = likeliest(unseen, own, seat, counts, done, rng)
-        hands = split_hands(unseen, own, seat, counts)
-        at = sum(counts) - len(own)
+        counts = view["hand_counts"]
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for other in range(self.seats):
+            if other == seat:
+                hands.append(own)
+                continue
+            hands.append(tuple(unseen[at : at + int(counts[other])]))
+            at += int(counts[other])
         deck = tuple(unseen[at : at + int(view["deck_count"])])
         at += len(deck)
         last_taker = done.last_taker
@@ -195,46 +196,6 @@ def expected_piles(state: RubamazzoState) -> list[float]:
             if other != owner:
                 expected[other] += lost / (seats - 1)
     return expected
-
-
-def split_hands(
-    unseen: Sequence[Card], own: tuple[Card, ...], seat: int, counts: Sequence[int]
-) -> list[tuple[Card, ...]]:
-    """Every seat's hand: ``own`` for ``seat``, the others from the front of ``unseen``, in seat order."""
-    hands: list[tuple[Card, ...]] = []
-    at = 0
-    for other, count in enumerate(counts):
-        if other == seat:
-            hands.append(own)
-            continue
-        hands.append(tuple(unseen[at : at + count]))
-        at += count
-    return hands
-
-
-def likeliest(
-    unseen: list[Card],
-    own: tuple[Card, ...],
-    seat: int,
-    counts: Sequence[int],
-    done: Replay,
-    rng: random.Random,
-) -> list[Card]:
-    """One of ``CANDIDATES`` shuffles of ``unseen`` (``unseen`` itself the first), drawn in proportion
-    to how likely the rivals' plays of this round were with the hands it gives them
-    (``rivals.likelihood``)."""
-    candidates = [unseen]
-    for _ in range(CANDIDATES - 1):
-        other = unseen[:]
-        rng.shuffle(other)
-        candidates.append(other)
-    weights = [
-        likelihood(
-            done.this_round, split_hands(each, own, seat, counts), seat, done.round_counts, done.round_deck
-        )
-        for each in candidates
-    ]
-    return rng.choices(candidates, weights)[0]
 
 
 def guess_last_taker(
