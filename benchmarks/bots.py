@@ -173,11 +173,23 @@ def duel(
     """Up to ``pairs`` duplicate pairs; with ``seconds``, no pair starts once that much time has
     passed (the tally says how many were played). ``after_pair`` sees the tally after each pair;
     ``as_served``: see ``player``."""
-    stop_at = None if seconds is None else time.monotonic() + seconds
     registry = installed_registry()
-    engine = registry.get(game_type)
     a = player(registry, game_type, level_a, as_served)
     b = player(registry, game_type, level_b, as_served)
+    return duel_between(registry.get(game_type), a, b, pairs, base, seconds, after_pair)
+
+
+def duel_between(
+    engine: GameEngine,
+    a: Strategy,
+    b: Strategy,
+    pairs: int,
+    base: int,
+    seconds: float | None = None,
+    after_pair: Callable[[Tally], None] | None = None,
+) -> Tally:
+    """``duel`` between two players given as they are (``a`` on A's seats, ``b`` on B's)."""
+    stop_at = None if seconds is None else time.monotonic() + seconds
     tally = Tally()
     for pair in range(pairs):
         if stop_at is not None and time.monotonic() >= stop_at:

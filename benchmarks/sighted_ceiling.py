@@ -24,8 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import is_dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -33,18 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bots import (
-    Tally,
-    a_share,
-    commit,
-    partial_path,
-    play,
-    report,
-    row,
-    seats_of,
-    side_points,
-    write_atomically,
-)
+from bots import Tally, commit, duel_between, partial_path, report, row, write_atomically
 
 from domain.bots.base import Seen
 from domain.bots.search import SearchStrategy, search_models
@@ -103,9 +91,14 @@ class SightedModel:
         return getattr(self._model, name)
 
 
-def sighted_duel(game_type: str, pairs: int, base: int, seconds: float | None, out: Path | None) -> Tally:
-    """Up to ``pairs`` duplicate pairs of the sighted `hard` against `normal`, as ``bots.duel``."""
-    stop_at = None if seconds is None else time.monotonic() + seconds
+def sighted_duel(
+    game_type: str,
+    pairs: int,
+    base: int,
+    seconds: float | None = None,
+    after_pair: Callable[[Tally], None] | None = None,
+) -> Tally:
+    """Up to ``pairs`` duplicate pairs of the sighted `hard` against `normal` (``bots.duel_between``)."""
     registry = installed_registry()
     sight = Sight()
     engine: Any = PeekingEngine(registry.get(game_type), sight)
@@ -115,24 +108,7 @@ def sighted_duel(game_type: str, pairs: int, base: int, seconds: float | None, o
     (model,) = search_models(hard)
     sighted = replace(hard, model=SightedModel(model, sight))
     normal = registry.computer_player(game_type, "normal")
-    played_at = commit()
-    tally = Tally()
-    for pair in range(pairs):
-        if stop_at is not None and time.monotonic() >= stop_at:
-            break
-        seed = random.Random(base * 1_000_003 + pair).randbytes(32).hex()
-        for first in (True, False):
-            seats_a, seats_b = seats_of(engine, first)
-            players = {seat: ("a", sighted) for seat in seats_a} | {seat: ("b", normal) for seat in seats_b}
-            result = play(engine, players, seed, tally)
-            tally.matches += 1
-            tally.a_wins += a_share(engine, result, seats_a, seats_b)
-            tally.a_points.append(side_points(result, seats_a))
-            tally.b_points.append(side_points(result, seats_b))
-        if out is not None:
-            entry = report(game_type, SIGHTED, "normal", tally, base, played_at)
-            write_atomically(partial_path(out, game_type), [entry])
-    return tally
+    return duel_between(engine, sighted, normal, pairs, base, seconds, after_pair)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -143,10 +119,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
+    played_at = commit()  # before: the checkout may move on while the pairs are played
     entries = []
     for game_type in args.game_types:
-        tally = sighted_duel(game_type, args.pairs, args.seed, args.seconds, args.json)
-        entry = report(game_type, SIGHTED, "normal", tally, args.seed, commit())
+
+        def keep(tally: Tally, game_type: str = game_type) -> None:
+            if args.json is not None:
+                entry = report(game_type, SIGHTED, "normal", tally, args.seed, played_at)
+                write_atomically(partial_path(args.json, game_type), [entry])
+
+        tally = sighted_duel(game_type, args.pairs, args.seed, args.seconds, keep)
+        entry = report(game_type, SIGHTED, "normal", tally, args.seed, played_at)
         entries.append(entry)
         print(row(entry), flush=True)
     if args.json:
