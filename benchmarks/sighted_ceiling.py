@@ -13,7 +13,7 @@ It cheats by construction: it reads the state the harness holds, which no server
 player. It lives here, as an experiment, far from any computer player the server serves.
 
     python benchmarks/sighted_ceiling.py --game-types rubamazzo --pairs 500 --seed 1 \
-        [--seconds 1200] [--json OUT]
+        [--seconds 1200] [--json OUT] [--iterations N]
 
 The report is `bots.py`'s, with A named `hard-sighted`; keep its runs apart from the fair ones
 (`benchmarks/strength/sighted/`).
@@ -97,8 +97,10 @@ def sighted_duel(
     base: int,
     seconds: float | None = None,
     after_pair: Callable[[Tally], None] | None = None,
+    iterations: int | None = None,
 ) -> Tally:
-    """Up to ``pairs`` duplicate pairs of the sighted `hard` against `normal` (``bots.duel_between``)."""
+    """Up to ``pairs`` duplicate pairs of the sighted `hard` against `normal` (``bots.duel_between``);
+    ``iterations``: the search's deals a decision, when not the served budget's."""
     registry = installed_registry()
     sight = Sight()
     engine: Any = PeekingEngine(registry.get(game_type), sight)
@@ -106,7 +108,8 @@ def sighted_duel(
     if not isinstance(hard, SearchStrategy):
         raise SystemExit(f"{game_type}'s hard is not one search (a phased player is not covered here)")
     (model,) = search_models(hard)
-    sighted = replace(hard, model=SightedModel(model, sight))
+    budget = hard.budget if iterations is None else replace(hard.budget, iterations=iterations)
+    sighted = replace(hard, model=SightedModel(model, sight), budget=budget)
     normal = registry.computer_player(game_type, "normal")
     return duel_between(engine, sighted, normal, pairs, base, seconds, after_pair)
 
@@ -118,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="the search's deals a decision (default: as served)"
+    )
     args = parser.parse_args(argv)
     played_at = commit()  # before: the checkout may move on while the pairs are played
     entries = []
@@ -128,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 entry = report(game_type, SIGHTED, "normal", tally, args.seed, played_at)
                 write_atomically(partial_path(args.json, game_type), [entry])
 
-        tally = sighted_duel(game_type, args.pairs, args.seed, args.seconds, keep)
+        tally = sighted_duel(game_type, args.pairs, args.seed, args.seconds, keep, args.iterations)
         entry = report(game_type, SIGHTED, "normal", tally, args.seed, played_at)
         entries.append(entry)
         print(row(entry), flush=True)

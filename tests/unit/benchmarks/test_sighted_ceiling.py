@@ -50,7 +50,9 @@ def test_a_sighted_deal_holds_every_true_hand_and_only_the_stock_in_another_orde
 def test_a_sighted_run_reports_its_pairs_as_the_harness_does(tmp_path: Path) -> None:
     out = tmp_path / "sighted-briscola-seed2.json"
 
-    sighted_ceiling.main(["--game-types", "briscola", "--pairs", "1", "--seed", "2", "--json", str(out)])
+    sighted_ceiling.main(
+        ["--game-types", "briscola", "--pairs", "1", "--seed", "2", "--json", str(out), "--iterations", "12"]
+    )
 
     [entry] = json.loads(out.read_text())
     assert (entry["game_type"], entry["a"], entry["b"], entry["pairs"], entry["matches"]) == (
