@@ -115,6 +115,39 @@ async def test_a_friend_opens_the_private_tables_link_takes_the_seat_in_one_clic
         assert not player.errors, player.errors
 
 
+async def test_take_seat_pressed_while_the_table_is_redrawn_still_seats_the_friend_on_release(
+    browser: Browser, server: RunningServer
+) -> None:
+    """A browser clicks only when the press and the release land on the same element. The table draws
+    every frame anew, so a frame arriving while the button is held (here: the creator adds a computer
+    player) used to swallow the click: the friend pressed "take seat" and stayed a spectator."""
+    anna = await open_guest(browser, server, "Anna")
+    code = await create_table(anna, "scopa_a_quattro")
+    game_id = game_id_of(anna)
+    bruno = await open_guest(browser, server, "Bruno", PHONE, "it-IT")
+    await bruno.page.goto(f"/#/game/{game_id}?code={code}")
+    take = bruno.by("take-seat")
+    await expect(take).to_be_enabled()
+    box = await take.bounding_box()
+    assert box is not None
+    await take.evaluate("(button) => { button.dataset.pressedBeforeTheFrame = 'yes'; }")
+    await bruno.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await bruno.page.mouse.down()
+
+    added = await anna.page.request.post(f"/api/games/{game_id}/bots", data={"level": "easy", "seat": 2})
+    assert added.status == 201, await added.text()
+    await expect(seat(bruno, 2).get_by_test_id("seat-name")).to_contain_text("Computer")
+    await expect(bruno.page.locator("[data-pressed-before-the-frame]")).to_have_count(0)  # redrawn
+    await bruno.page.mouse.up()
+
+    await expect(bruno.table).to_have_attribute("data-spectator", "false")
+    await expect(my_seat(bruno)).to_have_attribute("data-seat", "1")
+    await expect(seat(anna, 1).get_by_test_id("seat-name")).to_have_text("Bruno")
+    await expect(anna.by("seats-open")).to_have_text("1 of 4 seats still open.")
+    for player in (anna, bruno):
+        assert not player.errors, player.errors
+
+
 async def test_a_visitor_opens_a_public_tables_plain_link_logs_in_there_and_sits_down(
     browser: Browser, server: RunningServer
 ) -> None:

@@ -1,31 +1,35 @@
-// A click on a card that the table redraws while the button is held down still counts.
+// A click on a card or a table's button that the table redraws while it is held down still counts.
 //
 // The table draws every state anew (and once more when a finished trick leaves the felt). A browser
-// only fires "click" when the press and the release land on the same element; if the card pressed was
-// replaced in between, the click is silently lost — the player pressed a card and nothing happened.
-// (The new drawing may even have moved the card from under the pointer: the page's height changes as
-// the trick goes.) So: note which card a press starts on and where; if at the release that element is
-// gone and the pointer has not travelled (a press, not a drag away), click the card of the same code in
-// the new drawing. A touch's own late click (a tap is resolved after the release) is then swallowed, so
-// the card is not chosen twice.
+// only fires "click" when the press and the release land on the same element; if the element pressed
+// was replaced in between, the click is silently lost — the player pressed a card, or "take seat" as a
+// frame arrived, and nothing happened. (The new drawing may even have moved it from under the pointer:
+// the page's height changes as the trick goes.) So: note which element a press starts on and where; if
+// at the release that element is gone and the pointer has not travelled (a press, not a drag away),
+// click its successor in the new drawing: the card of the same code, or the button of the same
+// data-action (the names the table's focus keeping already goes by). A touch's own late click (a tap is
+// resolved after the release) is then swallowed, so nothing is chosen twice.
 
-const CARDS = "button.card[data-card]";
+const PRESSABLE = "button.card[data-card], button[data-action]";
 const SWALLOW_MS = 600;
 const DRAG_PX = 12; // a pointer that travelled further was dragged away: no click, as the browser does
 
-function successorOf(root, pressed) {
-  const testid = pressed.testid ? `[data-testid="${pressed.testid}"]` : "";
-  return root.querySelector(`${CARDS}[data-card="${pressed.code}"]${testid}`);
+/** What names a pressable element across redraws: its card (and test id), or its action. */
+function keyOf(element) {
+  return element.dataset.card
+    ? `button.card[data-card="${element.dataset.card}"]`
+      + (element.dataset.testid ? `[data-testid="${element.dataset.testid}"]` : "")
+    : `button[data-action="${element.dataset.action}"]`;
 }
 
-/** Keep clicks on the cards under ``root`` (the table's element, which outlives its redraws); returns a stop(). */
+/** Keep clicks on the cards and buttons under ``root`` (the table's element, which outlives its redraws); returns a stop(). */
 export function steadyClicks(root) {
   let pressed = null;
   let swallow = null;
   const down = (event) => {
-    const card = event.button === 0 && event.target.closest ? event.target.closest(CARDS) : null;
-    pressed = card && root.contains(card)
-      ? { el: card, code: card.dataset.card, testid: card.dataset.testid, x: event.clientX, y: event.clientY }
+    const element = event.button === 0 && event.target.closest ? event.target.closest(PRESSABLE) : null;
+    pressed = element && root.contains(element)
+      ? { el: element, key: keyOf(element), x: event.clientX, y: event.clientY }
       : null;
   };
   const up = (event) => {
@@ -33,15 +37,15 @@ export function steadyClicks(root) {
     pressed = null;
     if (!was || was.el.isConnected) return; // the press's own element is there: the browser clicks it
     if (Math.hypot(event.clientX - was.x, event.clientY - was.y) > DRAG_PX) return;
-    const successor = successorOf(root, was);
-    if (!successor) return;
-    swallow = { el: successor, until: Date.now() + SWALLOW_MS };
+    const successor = root.querySelector(was.key);
+    if (!successor || successor.disabled) return;
+    swallow = { key: was.key, until: Date.now() + SWALLOW_MS };
     successor.click();
   };
   const click = (event) => {
     if (!swallow || !event.isTrusted) return;
-    const late = Date.now() < swallow.until && event.target.closest && event.target.closest(CARDS);
-    if (late && late.dataset.card === swallow.el.dataset.card) {
+    const late = Date.now() < swallow.until && event.target.closest && event.target.closest(PRESSABLE);
+    if (late && keyOf(late) === swallow.key) {
       event.stopPropagation();
       event.preventDefault();
     }

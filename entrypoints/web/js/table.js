@@ -4,7 +4,7 @@
 // The table's life around its match is run by ./table_life.js and drawn by modules of its own: the
 // waiting room (./waiting_room.js), leaving and sitting down (./seat_controls.js), the end of the match
 // and the rematch (./match_end.js); who is connected is ./presence.js, and ./steady_click.js keeps a
-// click on a card that the table redraws under the pointer. In a casual game against the computer the
+// click on a card or a button that the table redraws under the pointer. In a casual game against the computer the
 // Suggest button by the hand, and what it shows, are ./suggestion.js's. The first shuffle commitment the table sees
 // is remembered for the match's replay to check (./replay_commitment.js). An arena's game links back to
 // its arena and, while its page is open, follows the arena: its match over, the next table opens
