@@ -1,7 +1,7 @@
 // The lobby: the panels a player finds a game with, first the quick ones (play the computer, play now)
 // then the open tables, the arenas (./lobby_arenas.js), a new table, join by code and the tables to go
 // back to. One lobby socket feeds the open tables and quick match while the screen shows; leaving the
-// screen closes it (and stops the arenas panel's timers).
+// screen closes it (and stops the arenas panel's timers and the open tables' click keeping).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -45,6 +45,7 @@ export function mountLobby(root, ctx) {
   });
   return () => {
     quick.dispose();
+    open.dispose();
     arenas.dispose();
     socket.close();
   };

@@ -1,10 +1,12 @@
 // The lobby's "Open tables" panel: the public tables waiting for players, live from the lobby socket
-// (no reload), each with one "Take a seat" button.
+// (no reload), each with one "Take a seat" button. The list is drawn anew whenever a table opens,
+// fills or goes; ./steady_click.js keeps a press on a table's button that such a redraw replaced.
 
 import { api } from "./api.js";
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorBox, showError } from "./form_parts.js";
+import { steadyClicks } from "./steady_click.js";
 import { optionsSummary, playerNames, ratedText, turnTimeText } from "./summary_words.js";
 
 function tableItem(ctx, table, mine, error) {
@@ -15,6 +17,7 @@ function tableItem(ctx, table, mine, error) {
       t("lobby.open.yours"))
     : h("button", {
       type: "button", class: "primary", testid: "open-take-seat", "aria-describedby": title,
+      dataset: { action: `take-seat-${table.id}` },
       onclick: async (event) => {
         const button = event.currentTarget;
         button.disabled = true;
@@ -41,12 +44,14 @@ function tableItem(ctx, table, mine, error) {
     action);
 }
 
-/** Returns the panel's element and the lobby socket's handlers for it (``onMessage``, ``onStatus``). */
+/** Returns the panel's element, the lobby socket's handlers for it (``onMessage``, ``onStatus``) and
+ * ``dispose()``, for when the lobby closes. */
 export function openTablesPanel(ctx) {
   const error = errorBox("open-tables-error");
   const list = h("ul", { class: "open-tables", testid: "open-tables-list" },
     h("li", { class: "empty" }, t("shell.loading")));
   const note = h("p", { class: "hint", testid: "open-tables-connection", role: "status" });
+  const stopClicks = steadyClicks(list);
   let mine = new Set();
   let last = null;
   // The tables this player already sits at get a link back rather than a seat to take.
@@ -81,5 +86,6 @@ export function openTablesPanel(ctx) {
     onMessage(message) {
       if (message.type === "open_tables") draw(message.tables || []);
     },
+    dispose: stopClicks,
   };
 }
