@@ -331,6 +331,41 @@ async def test_the_table_goes_on_to_the_next_arena_table_once_the_match_is_over(
         await carla.close()
 
 
+async def test_join_pressed_as_the_standings_change_still_joins_the_arena_on_release(
+    browser: Browser, server: RunningServer
+) -> None:
+    """The arena's page is drawn anew at every change of its standings: a press on Join that such a
+    drawing replaced (Bruno joined meanwhile) still joins Anna on release, and the arena pairs them."""
+    arenas: ArenaRepository = await server.app.ctx.container.arena_store()
+    await arenas.create(
+        Arena("presto", ARENA_NAME, GAME_TYPE, starts_at=time.time(), minutes=10, turn_seconds=TURN_SECONDS)
+    )
+    (bruno,) = await guests(server, ["Bruno"])
+    try:
+        anna = await open_guest(browser, server, ANNA, SMALL_PHONE, "it-IT")
+        await anna.page.goto("/#/arena/presto")
+        join = anna.by("arena-join")
+        await expect(join).to_be_enabled()
+        await join.scroll_into_view_if_needed()
+        box = await join.bounding_box()
+        assert box is not None
+        await join.evaluate("(button) => { button.dataset.pressedBeforeTheStandings = 'yes'; }")
+        await anna.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await anna.page.mouse.down()
+
+        joined = await bruno.http.post("/api/arenas/presto/join", json={})
+        assert joined.status_code == 200, joined.text
+        await expect(anna.by("standing-row")).to_have_count(1)
+        await expect(anna.page.locator("[data-pressed-before-the-standings]")).to_have_count(0)  # redrawn
+        await anna.page.mouse.up()
+
+        await expect(anna.table).to_be_visible(timeout=10_000)  # joined, and paired with Bruno
+        await expect(anna.page.get_by_test_id("seat-name").filter(has_text="Bruno")).to_have_count(1)
+        assert not anna.errors, anna.errors
+    finally:
+        await bruno.close()
+
+
 async def member_page(browser: Browser, server: RunningServer, name: str, viewport: ViewportSize) -> Player:
     """A player with an account (not a guest), logged in as a login would: their session's cookie."""
     logins: LoginSessions = await server.app.ctx.container.logins()

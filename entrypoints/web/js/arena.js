@@ -6,7 +6,8 @@
 // The page reads the arena once (GET /api/arenas/<id>), then follows it on a lobby socket
 // (./arena_follow.js): every change of the standings draws the page anew, and a table the arena seats
 // the player at opens at once (#/game/<id>), unless this page came from it. The clock ticks on the
-// server's time (./arena_words.js).
+// server's time (./arena_words.js). A press on a button that such a drawing replaces still counts
+// (./steady_click.js).
 //
 // The server works out the standings at most every half second (SHARED_FRESH_S) and sends them at most
 // every second, while its answer to a join or a pause has the player's own line as it is now: a frame
@@ -19,6 +20,7 @@ import { h, fill } from "./dom.js";
 import { t, errorText } from "./i18n.js";
 import { errorBox, showError } from "./form_parts.js";
 import { followArena, sawArenaGame } from "./arena_follow.js";
+import { steadyClicks } from "./steady_click.js";
 import {
   arenaClock, arenaFacts, fireMark, noteArena, playerStatus, pointsText, statusBadge, tickClocks,
 } from "./arena_words.js";
@@ -49,6 +51,7 @@ class ArenaPage {
     this.el = h("section", { class: "arena-view", testid: "arena", "aria-labelledby": "arena-title" },
       h("p", {}, t("arena.loading")));
     root.append(this.el);
+    this.stopClicks = steadyClicks(this.el);
     this.ticker = setInterval(() => tickClocks(this.el), 1000);
     this.start();
   }
@@ -83,6 +86,7 @@ class ArenaPage {
   destroy() {
     this.destroyed = true;
     clearInterval(this.ticker);
+    this.stopClicks();
     if (this.socket) this.socket.close();
   }
 
@@ -175,7 +179,7 @@ class ArenaPage {
         h("small", { class: "hint", id: "arena-berserk-hint" }, t("arena.berserk_hint")))
       : null;
     const button = (testid, text, call, primary = false, after = null) => h("button", {
-      type: "button", class: primary ? "primary" : "", testid, disabled: this.busy,
+      type: "button", class: primary ? "primary" : "", testid, dataset: { action: testid }, disabled: this.busy,
       onclick: () => this.act(call, after),
     }, text);
     return h("section", { class: "panel arena-you", testid: "arena-you", "aria-labelledby": "arena-you-title" },
