@@ -127,6 +127,7 @@ async def test_take_seat_pressed_while_the_table_is_redrawn_still_seats_the_frie
     bruno = await open_guest(browser, server, "Bruno", PHONE, "it-IT")
     await bruno.page.goto(f"/#/game/{game_id}?code={code}")
     take = bruno.by("take-seat")
+    await expect(take).to_be_visible()
     await expect(take).to_be_enabled()
     box = await take.bounding_box()
     assert box is not None
