@@ -41,7 +41,6 @@ from domain.bots.base import ACK, Action, Seen
 from domain.bots.search_model import NOW, SearchModel, ThroughEngine
 from domain.cards import DECK, Card, parse_cards
 from domain.engine import GameEngine, Timeouts
-from tavolo_rubamazzo import endgame
 from tavolo_rubamazzo.config import HAND_SIZE, SEAT_LABELS, label
 from tavolo_rubamazzo.engine import RubamazzoEngine
 from tavolo_rubamazzo.odds import holds_one
@@ -65,7 +64,6 @@ class RubamazzoSearchModel(ThroughEngine):
         self.engine: GameEngine = engine
         self.variant = engine.variant
         self.seats = engine.seats
-        self.solutions = endgame.Solutions()
 
     def deal(self, view: Mapping[str, Any], seen: Seen, rng: random.Random) -> RubamazzoState:
         seat = int(view["seat"])
@@ -135,7 +133,7 @@ class RubamazzoSearchModel(ThroughEngine):
         return (
             state.phase != "playing"
             or state.hand_number != start.hand_number
-            or (len(state.deck) != len(start.deck) and not endgame.solvable(state))
+            or len(state.deck) != len(start.deck)
         )
 
     def payoff(self, state: RubamazzoState, seat: int) -> float:
@@ -152,7 +150,7 @@ class RubamazzoSearchModel(ThroughEngine):
     def rollout(self, state: RubamazzoState, seat: int, rng: random.Random) -> Action:
         if state.phase != "playing":
             return dict(ACK)
-        return play_action(self.quick_move(state, seat, rng))
+        return play_action(quick_move(state, seat, rng))
 
     def moves(self, state: RubamazzoState, seat: int) -> list[Action]:
         return moves_json(state, seat)
@@ -161,14 +159,8 @@ class RubamazzoSearchModel(ThroughEngine):
         while not self.settled(state, start):
             seat = state.turn
             assert seat is not None  # a hand under way always has a seat on turn
-            state = play_card(self.variant, state, seat, self.quick_move(state, seat, rng), NOW).state
+            state = play_card(self.variant, state, seat, quick_move(state, seat, rng), NOW).state
         return state
-
-    def quick_move(self, state: RubamazzoState, seat: int, rng: random.Random) -> Move:
-        """The rollout's move: perfect play in a two-player hand's last round, else ``quick_move``."""
-        if endgame.solvable(state):
-            return self.solutions.best_move(state)
-        return quick_move(state, seat, rng)
 
 
 def quick_move(state: RubamazzoState, seat: int, rng: random.Random) -> Move:

@@ -117,9 +117,7 @@ def test_the_rollout_plays_a_round_out_with_legal_moves_and_the_payoff_weighs_th
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
-def test_a_playout_stops_once_the_next_round_is_dealt_but_plays_a_two_player_hands_last_round_out(
-    engine: RubamazzoEngine,
-) -> None:
+def test_a_playout_stops_once_the_next_round_is_dealt(engine: RubamazzoEngine) -> None:
     model = model_of(engine)
     for index, position in enumerate(decisions(engine, range(1))):
         rng = random.Random(index)
@@ -128,9 +126,8 @@ def test_a_playout_stops_once_the_next_round_is_dealt_but_plays_a_two_player_han
         if end.phase == "playing":
             assert len(end.deck) < len(start.deck)
             assert all(len(hand) == HAND_SIZE for hand in end.hands)
-            assert end.deck or engine.seats > 2  # the last round of two is solved to the hand's end
         else:
-            assert not start.deck or (engine.seats == 2 and len(start.deck) == HAND_SIZE * 2)
+            assert not start.deck
 
 
 def test_a_pile_no_rival_can_steal_is_worth_more_than_an_equal_one_at_risk() -> None:
