@@ -1,0 +1,52 @@
+"""The fit of who wins rubamazzo from the lead at a round's end (benchmarks/round_end_lead.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SCRIPT = ROOT / "benchmarks" / "round_end_lead.py"
+RUBAMAZZO = str(ROOT / "examples" / "rubamazzo")  # the example package, as its own tests load it
+
+
+def load() -> Any:
+    spec = importlib.util.spec_from_file_location("round_end_lead", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+round_end_lead = load()
+
+
+def test_the_fit_finds_the_scale_and_bias_the_wins_were_drawn_with() -> None:
+    rng = random.Random(3)
+    points = []
+    for _ in range(20_000):
+        lead = rng.uniform(-20.0, 20.0)
+        chance = 1.0 / (1.0 + math.exp(-(lead / 8.0 - 0.5)))
+        points.append((lead, 1.0 if rng.random() < chance else 0.0))
+    slope, bias = round_end_lead.fit(points)
+    assert 1.0 / slope == pytest.approx(8.0, rel=0.1)
+    assert bias == pytest.approx(-0.5, abs=0.1)
+    assert round_end_lead.log_likelihood(points, slope, bias) > round_end_lead.base_rate(points)
+
+
+def test_a_two_player_match_gives_each_seat_a_point_at_every_deal_after_the_first() -> None:
+    if RUBAMAZZO not in sys.path:
+        sys.path.insert(0, RUBAMAZZO)
+    found = round_end_lead.rows("rubamazzo", 4, 7, 4.0)
+    stocks = [row["stock"] for row in found]
+    assert stocks[:5] == [24, 18, 12, 6, 0]  # 36 cards after the table, six a round
+    for row in found:
+        assert row["points"] % 2 == 0 and row["points"] >= 8  # both seats, at least once a match
+        assert row["fitted"] >= row["base_rate"] - 1e-9
