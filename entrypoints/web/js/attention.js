@@ -115,7 +115,8 @@ function showSwitch(button, on) {
 /** The table's sound switch: a toggle button, pressed when the chime is on (off by default). */
 export function soundToggle() {
   const button = h("button", {
-    type: "button", class: "sound-toggle", testid: "sound-toggle", title: t("attention.sound_hint"),
+    type: "button", class: "sound-toggle", testid: "sound-toggle", dataset: { action: "sound" },
+    title: t("attention.sound_hint"),
     "aria-pressed": String(soundOn()),
     onclick: () => {
       const on = !soundOn();

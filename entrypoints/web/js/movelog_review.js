@@ -23,7 +23,8 @@ export class LastReview {
       hidden: !open,
     }, shown ? content(shown, family) : null);
     const button = h("button", {
-      type: "button", class: "review-toggle", testid: "last-review-toggle", "aria-controls": "last-review",
+      type: "button", class: "review-toggle", testid: "last-review-toggle", dataset: { action: "last-review" },
+      "aria-controls": "last-review",
       "aria-expanded": String(open), disabled: !shown,
       onclick: () => setOpen(!this.open),
     }, label);

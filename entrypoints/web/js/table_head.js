@@ -76,7 +76,7 @@ export function tableHead({ view, family, ui, seated, detailsOpen, toggleDetails
     `${t("table.code")} `, h("strong", { testid: "table-join-code" }, openJoinCode(view))) : null,
   scores ? h("div", { class: "scores", testid: "scores" }, scores) : null);
   const button = h("button", {
-    type: "button", class: "head-button details-toggle", testid: "details-toggle",
+    type: "button", class: "head-button details-toggle", testid: "details-toggle", dataset: { action: "details" },
     "aria-expanded": String(Boolean(detailsOpen)), "aria-controls": "table-details",
     title: t("table.details"), onclick: () => toggleDetails(),
   }, h("span", { class: "head-icon", "aria-hidden": "true" }, "i"), h("span", { class: "head-button-text" }, t("table.details_short")));

@@ -24,7 +24,7 @@ export class TableSheet {
   /** The header's button that opens (or closes) the sheet. */
   button() {
     return h("button", {
-      type: "button", class: "head-button log-toggle", testid: "log-sheet-toggle",
+      type: "button", class: "head-button log-toggle", testid: "log-sheet-toggle", dataset: { action: "log-sheet" },
       "aria-expanded": String(this.open), "aria-controls": "table-side", title: t("table.log_sheet"),
       onclick: () => this.set(!this.open),
     }, h("span", { "aria-hidden": "true" }, "☰"), h("span", { class: "head-button-text" }, t("table.log_open")));
@@ -33,7 +33,8 @@ export class TableSheet {
   /** The panel itself: ``content`` (the log and the review) under a close button. */
   panel(content) {
     const close = h("button", {
-      type: "button", class: "sheet-close", testid: "log-sheet-close", onclick: () => this.set(false),
+      type: "button", class: "sheet-close", testid: "log-sheet-close", dataset: { action: "log-sheet-close" },
+      onclick: () => this.set(false),
     }, t("table.log_close"));
     return h("aside", {
       id: "table-side", class: `table-side${this.open ? " open" : ""}`, testid: "table-side",

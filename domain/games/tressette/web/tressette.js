@@ -93,7 +93,8 @@ function controls(view, ui) {
     h("div", { class: "ts-signals", role: "group", "aria-label": t("tressette.signal_group"), testid: "signals" },
       [null, ...SIGNALS].map((signal) => h("button", {
         type: "button", class: "ts-signal-choice", testid: `signal-${signal || "none"}`,
-        dataset: signal ? { signal } : null, "aria-pressed": String(chosen === signal), onclick: choose(signal),
+        dataset: signal ? { signal, action: `signal-${signal}` } : { action: "signal-none" },
+        "aria-pressed": String(chosen === signal), onclick: choose(signal),
       }, signal ? t(`tressette.signal.${signal}`) : t("tressette.signal_none")))));
 }
 
