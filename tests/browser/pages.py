@@ -102,6 +102,16 @@ class Player:
             return False
         return True
 
+    async def unnamed_buttons(self) -> list[str]:
+        """The table's buttons that a redraw could not find again (``steady_click.js``): neither a card
+        (``data-card``) nor named by a ``data-action``; by their test ids."""
+        names: list[str] = await self.page.evaluate(
+            """() => [...document.querySelectorAll('[data-testid=table] button')]
+              .filter((b) => !b.dataset.card && !b.dataset.action)
+              .map((b) => b.dataset.testid || b.className || b.textContent)"""
+        )
+        return names
+
     async def screenshot(self, name: str, full_page: bool = False) -> None:
         """``full_page``: the whole page, scrolled parts too, rather than the screen's view. Only when
         the run asks for screenshots (``TAKE_SCREENSHOTS``)."""
