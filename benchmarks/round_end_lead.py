@@ -79,7 +79,7 @@ def log_likelihood(points: Sequence[Point], slope: float, bias: float) -> float:
 
 def base_rate(points: Sequence[Point]) -> float:
     """The mean log-likelihood of the points with every seat given the same chance, the share won."""
-    share = sum(won for _, won in points) / len(points)
+    share = min(max(sum(won for _, won in points) / len(points), 1e-9), 1.0 - 1e-9)  # all won, or none
     return log_likelihood(points, 0.0, math.log(share / (1.0 - share)))
 
 

@@ -50,3 +50,8 @@ def test_a_two_player_match_gives_each_seat_a_point_at_every_deal_after_the_firs
     for row in found:
         assert row["points"] % 2 == 0 and row["points"] >= 8  # both seats, at least once a match
         assert row["fitted"] >= row["base_rate"] - 1e-9
+
+
+def test_the_base_rate_of_points_all_won_or_all_lost_is_a_number() -> None:
+    assert round_end_lead.base_rate([(1.0, 1.0), (-2.0, 1.0)]) == pytest.approx(0.0, abs=1e-6)
+    assert round_end_lead.base_rate([(1.0, 0.0)]) == pytest.approx(0.0, abs=1e-6)
