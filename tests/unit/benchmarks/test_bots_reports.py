@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from entrypoints.game_packages import installed_registry
+from tests.unit.benchmarks.scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "bots.py"
-
-
-def load(name: str = "bots") -> Any:
-    spec = importlib.util.spec_from_file_location(name, SCRIPT.with_name(f"{name}.py"))
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses, and the process pool, look it up there
-    spec.loader.exec_module(module)
-    return module
-
-
-bots = load()
-strength_pool = load("strength_pool")
+bots = load_script("bots")
+strength_pool = load_script("strength_pool")
 
 
 class Stopped(Exception):

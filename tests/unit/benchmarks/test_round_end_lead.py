@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
-SCRIPT = ROOT / "benchmarks" / "round_end_lead.py"
-RUBAMAZZO = str(ROOT / "examples" / "rubamazzo")  # the example package, as its own tests load it
+from tests.unit.benchmarks.scripts import load_script
 
-
-def load() -> Any:
-    spec = importlib.util.spec_from_file_location("round_end_lead", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-round_end_lead = load()
+RUBAMAZZO = str(Path(__file__).resolve().parents[3] / "examples" / "rubamazzo")  # as its own tests load it
+round_end_lead = load_script("round_end_lead")
 
 
 def test_the_fit_finds_the_scale_and_bias_the_wins_were_drawn_with() -> None:

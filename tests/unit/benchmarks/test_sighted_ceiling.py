@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from domain.bots.search import search_models
 from domain.engine import Timeouts
 from domain.seeding import match_rng
 from entrypoints.game_packages import installed_registry
+from tests.unit.benchmarks.scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "sighted_ceiling.py"
-
-
-def load() -> Any:
-    spec = importlib.util.spec_from_file_location("sighted_ceiling", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-sighted_ceiling = load()
+sighted_ceiling = load_script("sighted_ceiling")
 
 
 def test_a_sighted_deal_holds_every_true_hand_and_only_the_stock_in_another_order() -> None:

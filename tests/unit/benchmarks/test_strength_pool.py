@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "strength_pool.py"
+from tests.unit.benchmarks.scripts import load_script
 
-
-def load() -> Any:
-    spec = importlib.util.spec_from_file_location("strength_pool", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-strength_pool = load()
+strength_pool = load_script("strength_pool")
 
 
 def run(seed: int, pairs: int, wins: float, game_type: str = "scopa", **extra: Any) -> dict[str, Any]:
