@@ -102,6 +102,23 @@ class Player:
             return False
         return True
 
+    async def press(self, target: Locator) -> None:
+        """Hold the mouse button down on ``target``, as a person starts a click, and mark the element
+        pressed; ``release_once_redrawn`` ends the click."""
+        await expect(target).to_be_visible()
+        await expect(target).to_be_enabled()
+        await target.scroll_into_view_if_needed()
+        box = await target.bounding_box()
+        assert box is not None
+        await target.evaluate("(element) => { element.dataset.pressedHere = 'yes'; }")
+        await self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        await self.page.mouse.down()
+
+    async def release_once_redrawn(self) -> None:
+        """Release the mouse button once the element ``press`` started on was replaced by a redraw."""
+        await expect(self.page.locator("[data-pressed-here]")).to_have_count(0)
+        await self.page.mouse.up()
+
     async def unnamed_buttons(self) -> list[str]:
         """The table's buttons that a redraw could not find again (``steady_click.js``): neither a card
         (``data-card``) nor named by a ``data-action``; by their test ids."""

@@ -344,20 +344,12 @@ async def test_join_pressed_as_the_standings_change_still_joins_the_arena_on_rel
     try:
         anna = await open_guest(browser, server, ANNA, SMALL_PHONE, "it-IT")
         await anna.page.goto("/#/arena/presto")
-        join = anna.by("arena-join")
-        await expect(join).to_be_enabled()
-        await join.scroll_into_view_if_needed()
-        box = await join.bounding_box()
-        assert box is not None
-        await join.evaluate("(button) => { button.dataset.pressedBeforeTheStandings = 'yes'; }")
-        await anna.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        await anna.page.mouse.down()
+        await anna.press(anna.by("arena-join"))
 
         joined = await bruno.http.post("/api/arenas/presto/join", json={})
         assert joined.status_code == 200, joined.text
         await expect(anna.by("standing-row")).to_have_count(1)
-        await expect(anna.page.locator("[data-pressed-before-the-standings]")).to_have_count(0)  # redrawn
-        await anna.page.mouse.up()
+        await anna.release_once_redrawn()
 
         await expect(anna.table).to_be_visible(timeout=10_000)  # joined, and paired with Bruno
         await expect(anna.page.get_by_test_id("seat-name").filter(has_text="Bruno")).to_have_count(1)

@@ -268,21 +268,14 @@ async def test_take_a_seat_pressed_as_another_table_opens_still_seats_the_player
         bruno = await open_guest(browser, server, "Bruno", SMALL_PHONE)
         anna = await open_guest(browser, server, "Anna", DESKTOP)
         await open_public_table(anna, "briscola")
-        take = bruno.by("open-take-seat")
-        await expect(take).to_have_count(1)
-        await take.scroll_into_view_if_needed()
-        box = await take.bounding_box()
-        assert box is not None
-        await take.evaluate("(button) => { button.dataset.pressedBeforeTheList = 'yes'; }")
-        await bruno.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        await bruno.page.mouse.down()
+        await expect(bruno.by("open-take-seat")).to_have_count(1)
+        await bruno.press(bruno.by("open-take-seat"))
 
         carla = await open_guest(browser, server, "Carla", DESKTOP)
         opened = await carla.page.request.post("/api/games", data={"game_type": "scopa", "public": True})
         assert opened.status == 201, await opened.text()
         await expect(bruno.by("open-table")).to_have_count(2)
-        await expect(bruno.page.locator("[data-pressed-before-the-list]")).to_have_count(0)  # redrawn
-        await bruno.page.mouse.up()
+        await bruno.release_once_redrawn()
 
         await expect(bruno.table).to_be_visible()
         assert game_id_of(bruno) == game_id_of(anna)

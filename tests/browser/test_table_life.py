@@ -127,20 +127,12 @@ async def test_take_seat_pressed_while_the_table_is_redrawn_still_seats_the_frie
     game_id = game_id_of(anna)
     bruno = await open_guest(browser, server, "Bruno", PHONE, "it-IT")
     await bruno.page.goto(f"/#/game/{game_id}?code={code}")
-    take = bruno.by("take-seat")
-    await expect(take).to_be_visible()
-    await expect(take).to_be_enabled()
-    box = await take.bounding_box()
-    assert box is not None
-    await take.evaluate("(button) => { button.dataset.pressedBeforeTheFrame = 'yes'; }")
-    await bruno.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await bruno.page.mouse.down()
+    await bruno.press(bruno.by("take-seat"))
 
     added = await anna.page.request.post(f"/api/games/{game_id}/bots", data={"level": "easy", "seat": 2})
     assert added.status == 201, await added.text()
     await expect(seat(bruno, 2).get_by_test_id("seat-name")).to_contain_text("Computer")
-    await expect(bruno.page.locator("[data-pressed-before-the-frame]")).to_have_count(0)  # redrawn
-    await bruno.page.mouse.up()
+    await bruno.release_once_redrawn()
 
     await expect(bruno.table).to_have_attribute("data-spectator", "false")
     await expect(my_seat(bruno)).to_have_attribute("data-seat", "1")
