@@ -119,11 +119,11 @@ class Player:
         await expect(self.page.locator("[data-pressed-here]")).to_have_count(0)
         await self.page.mouse.up()
 
-    async def unnamed_buttons(self) -> list[str]:
-        """The table's buttons that a redraw could not find again (``steady_click.js``): neither a card
-        (``data-card``) nor named by a ``data-action``; by their test ids."""
+    async def unnamed_controls(self) -> list[str]:
+        """The table's buttons and links that a redraw could not find again (``steady_click.js``):
+        neither a card (``data-card``) nor named by a ``data-action``; by their test ids."""
         names: list[str] = await self.page.evaluate(
-            """() => [...document.querySelectorAll('[data-testid=table] button')]
+            """() => [...document.querySelectorAll('[data-testid=table] :is(button, a[href])')]
               .filter((b) => !b.dataset.card && !b.dataset.action)
               .map((b) => b.dataset.testid || b.className || b.textContent)"""
         )

@@ -317,6 +317,7 @@ async def test_the_table_goes_on_to_the_next_arena_table_once_the_match_is_over(
         # The end of the match stays a moment, saying the next table is ready; then the page goes there.
         await expect(anna.by("arena-next")).to_be_visible()
         await fits(anna, "end of the match", ["arena-next", "arena-return"], TABLE_PARTS, still=True)
+        assert not await anna.unnamed_controls()  # a press on the way back survives a redraw
         await anna.screenshot("arena-next-game-phone-it.png")
         await anna.page.wait_for_url(f"**/#/game/{next_game}", timeout=10_000)
         await expect(anna.by("arena-link")).to_be_visible()
@@ -356,6 +357,43 @@ async def test_join_pressed_as_the_standings_change_still_joins_the_arena_on_rel
         assert not anna.errors, anna.errors
     finally:
         await bruno.close()
+
+
+async def test_watch_pressed_as_the_standings_change_still_opens_the_game_on_release(
+    browser: Browser, server: RunningServer
+) -> None:
+    """A press on a table's Watch link that a drawing of the arena's page replaced (Dario joined
+    meanwhile) still opens that table on release: links are kept like buttons."""
+    arenas: ArenaRepository = await server.app.ctx.container.arena_store()
+    await arenas.create(
+        Arena("guarda", ARENA_NAME, GAME_TYPE, starts_at=time.time(), minutes=10, turn_seconds=TURN_SECONDS)
+    )
+    bruno, carla, dario = await guests(server, ["Bruno", "Carla", "Dario"])
+    try:
+        for player in (bruno, carla):
+            joined = await player.http.post("/api/arenas/guarda/join", json={})
+            assert joined.status_code == 200, joined.text
+        anna = await open_guest(browser, server, ANNA, SMALL_PHONE, "it-IT")
+        await anna.page.goto("/#/arena/guarda")
+        watch = anna.by("arena-watch")
+        await expect(watch).to_have_count(1, timeout=10_000)  # Bruno and Carla were paired
+        game_id = await anna.by("arena-table").get_attribute("data-game-id")
+        assert game_id
+        await anna.press(watch)
+
+        joined = await dario.http.post("/api/arenas/guarda/join", json={})
+        assert joined.status_code == 200, joined.text
+        await expect(anna.by("standing-row")).to_have_count(3)
+        await anna.release_once_redrawn()
+
+        await anna.page.wait_for_url(f"**/#/game/{game_id}", timeout=10_000)
+        await expect(anna.table).to_be_visible()
+        await expect(anna.page.get_by_test_id("seat-name").filter(has_text="Carla")).to_have_count(1)
+        assert await anna.unnamed_controls() == []  # the arena link in the head among them
+        assert not anna.errors, anna.errors
+    finally:
+        for guest in (bruno, carla, dario):
+            await guest.close()
 
 
 async def member_page(browser: Browser, server: RunningServer, name: str, viewport: ViewportSize) -> Player:

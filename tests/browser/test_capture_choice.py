@@ -56,7 +56,7 @@ async def test_several_captures_are_chosen_on_the_table(browser: Browser) -> Non
         await expect(anna.by("capture-choice")).to_be_visible()
         await expect(hand_card).to_have_attribute("aria-pressed", "true")
         await expect(anna.by("capture-option")).to_have_count(len(captures))
-        assert not await anna.unnamed_buttons()  # a press on a choice survives a redraw
+        assert not await anna.unnamed_controls()  # a press on a choice survives a redraw
         takeable = {code for capture in captures for code in capture}
         await expect(anna.by("table-cards").locator("button")).to_have_count(len(takeable))
 

@@ -31,7 +31,7 @@ async def test_bid_pass_call_and_play_through_the_ui(browser: Browser, server: R
         await expect(passer.by("standing-bid")).to_contain_text("Asso by Anna")
         await wait_for_turn(passer)
         await expect(passer.by("bid-rank").first).to_be_visible()
-        assert not await passer.unnamed_buttons()  # a press on a bid survives a redraw
+        assert not await passer.unnamed_controls()  # a press on a bid survives a redraw
         await passer.screenshot("chiamata-auction.png")
         await passer.by("bid-pass").click()
 

@@ -61,7 +61,7 @@ async def test_the_creator_adds_a_computer_player_to_a_chosen_seat_and_removes_i
     await expect(seat(anna, 1).get_by_test_id("seat-name")).to_have_text(words["open"])
     await expect(anna.by("setting-rated")).to_contain_text(words["casual"])
     await expect(third.get_by_test_id("remove-computer")).to_be_focused()
-    assert not await anna.unnamed_buttons()  # a press in the waiting room survives a redraw
+    assert not await anna.unnamed_controls()  # a press in the waiting room survives a redraw
 
     await third.get_by_test_id("remove-computer").click()
     await expect(seat(anna, 2).get_by_test_id("seat-name")).to_have_text(words["open"])

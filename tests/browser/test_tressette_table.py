@@ -76,7 +76,7 @@ async def play_the_hand(player: Player, where: str) -> tuple[list[str], int]:
             if await player.by("signal-busso").count():
                 if not signals:
                     await player.screenshot(f"tressette-{where}-signals-360x640-it.png")
-                    assert not await player.unnamed_buttons()  # a press on a signal survives a redraw
+                    assert not await player.unnamed_controls()  # a press on a signal survives a redraw
                 await player.by("signal-busso").click()
                 await expect(player.by("signal-busso")).to_have_attribute("aria-pressed", "true")
                 signals += 1

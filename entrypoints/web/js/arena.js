@@ -64,7 +64,7 @@ class ArenaPage {
       if (this.destroyed) return;
       fill(this.el, h("h1", { id: "arena-title" }, t("arena.unavailable")),
         h("p", { class: "error", role: "alert", testid: "arena-unavailable" }, errorText(error, "arena")),
-        h("a", { class: "button", href: "#/" }, t("table.back")));
+        h("a", { class: "button", href: "#/", dataset: { action: "back" } }, t("table.back")));
       return;
     }
     if (this.destroyed) return;
@@ -192,6 +192,7 @@ class ArenaPage {
       h("p", { class: "arena-doing", testid: "arena-you-status", dataset: { status: status || "" } }, doing),
       you.game_id ? h("p", {}, h("a", {
         class: "button primary", href: `#/game/${encodeURIComponent(you.game_id)}`, testid: "arena-your-game",
+        dataset: { action: "arena-your-game" },
       }, t("arena.to_game"))) : null,
       berserk,
       canJoin || canPause || canLeave ? h("div", { class: "row arena-actions" },
@@ -252,6 +253,7 @@ class ArenaPage {
           h("a", {
             class: "button", href: `#/game/${encodeURIComponent(table.game_id)}`, testid: "arena-watch",
             "aria-label": t("arena.watch_game", { names: table.players.join(", ") }),
+            dataset: { action: `watch-${table.game_id}` },
           }, t("arena.watch")));
       })) : h("p", { class: "hint", testid: "arena-no-tables" }, t("arena.tables.empty")));
   }

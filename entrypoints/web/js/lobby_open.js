@@ -13,7 +13,8 @@ function tableItem(ctx, table, mine, error) {
   const title = `open-table-${table.id}`;
   const taken = table.seats - table.seats_open;
   const action = mine
-    ? h("a", { class: "button", href: `#/game/${table.id}`, testid: "my-open-table", "aria-describedby": title },
+    ? h("a", { class: "button", href: `#/game/${table.id}`, testid: "my-open-table", "aria-describedby": title,
+      dataset: { action: `my-open-table-${table.id}` } },
       t("lobby.open.yours"))
     : h("button", {
       type: "button", class: "primary", testid: "open-take-seat", "aria-describedby": title,

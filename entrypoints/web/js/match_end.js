@@ -89,7 +89,8 @@ function rematch(view, ui, actions) {
 function backToArena(view, actions) {
   return h("div", { class: "arena-end", testid: "arena-end" },
     actions.arenaNotice || null,
-    h("a", { class: "button primary", href: `#/arena/${encodeURIComponent(view.arena)}`, testid: "arena-return" },
+    h("a", { class: "button primary", href: `#/arena/${encodeURIComponent(view.arena)}`, testid: "arena-return",
+      dataset: { action: "arena-return" } },
       t("arena.back")));
 }
 
@@ -134,9 +135,10 @@ export class MatchEnd {
       ratings(view, over, ui),
       view.arena ? null : rematch(view, ui, actions),
       h("div", { class: "row" },
-        h("a", { class: "button", href: "#/", testid: "back-to-lobby" }, t("table.back")),
-        h("a", { class: "button", href: "#/stats", testid: "history-link" }, t("table.history")),
-        view.id ? h("a", { class: "button", href: `#/replay/${encodeURIComponent(view.id)}`, testid: "replay-link" },
+        h("a", { class: "button", href: "#/", testid: "back-to-lobby", dataset: { action: "back-to-lobby" } }, t("table.back")),
+        h("a", { class: "button", href: "#/stats", testid: "history-link", dataset: { action: "history-link" } }, t("table.history")),
+        view.id ? h("a", { class: "button", href: `#/replay/${encodeURIComponent(view.id)}`, testid: "replay-link",
+          dataset: { action: "replay-link" } },
           t("table.replay")) : null),
       this.hands(view, over, family, ui));
   }

@@ -58,7 +58,7 @@ export function sitDownControls(room) {
   if (!ctx.me) {
     return h("div", { class: "row" },
       h("a", {
-        class: "button primary", href: "#/", testid: "login-to-sit",
+        class: "button primary", href: "#/", testid: "login-to-sit", dataset: { action: "login-to-sit" },
         onclick: (event) => {
           event.preventDefault(); // the login shows here, so that it comes back to this table
           room.logIn();

@@ -1,4 +1,4 @@
-// A click on a card or a button that is redrawn while it is held down still counts.
+// A click on a card, a button or a link that is redrawn while it is held down still counts.
 //
 // The table draws every state anew (and once more when a finished trick leaves the felt); the lobby
 // draws its open tables anew whenever one opens, fills or goes, and an arena's page itself at every
@@ -8,23 +8,23 @@
 // even have moved it from under the pointer: the page's height changes as the trick goes.) So: note
 // which element a press starts on and where; if at the release that element is gone and the pointer
 // has not travelled (a press, not a drag away), click its successor in the new drawing: the card of
-// the same code, or the button of the same data-action (the names the table's focus keeping already
-// goes by). A touch's own late click (a tap is resolved after the release) is then swallowed, so
+// the same code, or the button or link of the same data-action (the names the table's focus keeping
+// already goes by). A touch's own late click (a tap is resolved after the release) is then swallowed, so
 // nothing is chosen twice.
 
-const PRESSABLE = "button.card[data-card], button[data-action]";
+const PRESSABLE = "button.card[data-card], button[data-action], a[data-action]";
 const SWALLOW_MS = 600;
 const DRAG_PX = 12; // a pointer that travelled further was dragged away: no click, as the browser does
 
-/** What names a pressable element across redraws: its card (and test id), or its action. */
+/** What names a pressable element across redraws: its card (and test id), or its kind and action. */
 function keyOf(element) {
   const { card, testid, action } = element.dataset;
   return card
     ? `button.card[data-card="${CSS.escape(card)}"]` + (testid ? `[data-testid="${CSS.escape(testid)}"]` : "")
-    : `button[data-action="${CSS.escape(action)}"]`;
+    : `${element.localName}[data-action="${CSS.escape(action)}"]`;
 }
 
-/** Keep clicks on the cards and buttons under ``root`` (an element that outlives the redraws inside
+/** Keep clicks on the cards, buttons and links under ``root`` (an element that outlives the redraws inside
  * it: the table's, the open tables' list, the arena's page); returns a stop(). */
 export function steadyClicks(root) {
   let pressed = null;

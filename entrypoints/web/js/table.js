@@ -102,7 +102,7 @@ class TableController {
     } catch (error) {
       fill(this.el, h("h1", { id: "table-title" }, t("table.unavailable")),
         h("p", { class: "error", role: "alert", testid: "table-error" }, errorText(error)),
-        h("a", { class: "button", href: "#/" }, t("table.back")));
+        h("a", { class: "button", href: "#/", dataset: { action: "back" } }, t("table.back")));
       return;
     }
     if (this.destroyed) return;
@@ -137,7 +137,7 @@ class TableController {
     this.arenaGames.destroy();
     fill(this.el, h("h1", { id: "table-title" }, t("table.gone")),
       h("p", { role: "alert", testid: "table-error" }, t("table.gone_detail")),
-      h("a", { class: "button", href: "#/" }, t("table.back")));
+      h("a", { class: "button", href: "#/", dataset: { action: "back" } }, t("table.back")));
   }
 
   /** Called by the router when the page leaves the table (and before the login shows); safe twice. */

@@ -56,7 +56,7 @@ function scorePart({ label, value, title, lead }) {
 function arenaLink(arenaId) {
   return h("a", {
     class: "button head-button arena-link", href: `#/arena/${encodeURIComponent(arenaId)}`, testid: "arena-link",
-    title: t("arena.back"), "aria-label": t("arena.back"),
+    dataset: { action: "arena-link" }, title: t("arena.back"), "aria-label": t("arena.back"),
   }, h("span", { class: "head-icon", "aria-hidden": "true" }, "⚔"),
   h("span", { class: "head-button-text", "aria-hidden": "true" }, t("arena.back_short")));
 }
