@@ -396,6 +396,26 @@ async def test_watch_pressed_as_the_standings_change_still_opens_the_game_on_rel
             await guest.close()
 
 
+async def test_an_arena_pressed_in_the_lobby_as_its_list_is_read_again_still_opens_on_release(
+    browser: Browser, server: RunningServer
+) -> None:
+    """The lobby reads its arenas again every few seconds and draws the list anew: a press on an
+    arena's name that such a drawing replaced (another arena opened meanwhile) still opens it."""
+    arenas: ArenaRepository = await server.app.ctx.container.arena_store()
+    await arenas.create(Arena("prima", ARENA_NAME, GAME_TYPE, time.time(), 10, TURN_SECONDS, public=True))
+    anna = await open_guest(browser, server, ANNA, SMALL_PHONE, "en-GB")
+    item = anna.by("arena-item").filter(has_text=ARENA_NAME)
+    await anna.press(item.get_by_test_id("arena-link"))
+
+    await arenas.create(Arena("seconda", "Seconda", GAME_TYPE, time.time(), 10, TURN_SECONDS, public=True))
+    await expect(anna.by("arena-item")).to_have_count(2, timeout=15_000)  # read again, drawn anew
+    await anna.release_once_redrawn()
+
+    await expect(anna.by("arena-name")).to_have_text(ARENA_NAME)
+    assert anna.page.url.endswith("#/arena/prima")
+    assert not anna.errors, anna.errors
+
+
 async def member_page(browser: Browser, server: RunningServer, name: str, viewport: ViewportSize) -> Player:
     """A player with an account (not a guest), logged in as a login would: their session's cookie."""
     logins: LoginSessions = await server.app.ctx.container.logins()

@@ -2,6 +2,7 @@
 // (#/arena/<id>) with its game, its status and a clock to its start or end; read again every
 // REFRESH_MS while the lobby shows (``dispose`` stops that, and the clocks). A player with an account
 // may create one (./arena_form.js); a guest is told that creating one needs an account, joining not.
+// ./steady_click.js keeps a press on an arena's link that such a reading drew anew.
 
 import { api } from "./api.js";
 import { h, fill } from "./dom.js";
@@ -10,6 +11,7 @@ import { errorBox, showError } from "./form_parts.js";
 import { isGuest } from "./guest_account.js";
 import { arenaForm } from "./arena_form.js";
 import { arenaClock, arenaFacts, noteArena, statusBadge, tickClocks } from "./arena_words.js";
+import { steadyClicks } from "./steady_click.js";
 
 const REFRESH_MS = 10000;
 
@@ -17,7 +19,8 @@ function arenaItem(arena) {
   const title = `arena-title-${arena.id}`;
   return h("li", { class: "arena-item", testid: "arena-item", dataset: { arenaId: arena.id } },
     h("h3", { id: title },
-      h("a", { href: `#/arena/${encodeURIComponent(arena.id)}`, testid: "arena-link" }, arena.name)),
+      h("a", { href: `#/arena/${encodeURIComponent(arena.id)}`, testid: "arena-link",
+        dataset: { action: `arena-${arena.id}` } }, arena.name)),
     h("p", { class: "arena-when" }, statusBadge(arena.status), " ", arenaClock(arena)),
     h("p", { class: "hint", testid: "arena-facts" }, arenaFacts(arena)));
 }
@@ -55,12 +58,14 @@ export function arenasPanel(ctx, types) {
   load();
   const refresh = setInterval(load, REFRESH_MS);
   const ticker = setInterval(() => tickClocks(list), 1000);
+  const stopClicks = steadyClicks(list);
   return {
     element,
     dispose() {
       disposed = true;
       clearInterval(refresh);
       clearInterval(ticker);
+      stopClicks();
     },
   };
 }
