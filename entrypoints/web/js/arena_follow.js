@@ -87,7 +87,8 @@ export class ArenaGames {
   notice() {
     if (!this.timer || !this.next) return null;
     return h("p", { class: "arena-next", role: "status", testid: "arena-next" }, t("arena.next_game"), " ",
-      h("a", { href: `#/game/${this.next}`, testid: "arena-next-game", dataset: { action: "arena-next-game" } }, t("arena.go_now")));
+      h("a", { href: `#/game/${this.next}`, testid: "arena-next-game", dataset: { action: "arena-next-game" } },
+        t("arena.go_now")));
   }
 
   destroy() {
