@@ -1,16 +1,16 @@
 // A click on a card, a button or a link that is redrawn while it is held down still counts.
 //
 // The table draws every state anew (and once more when a finished trick leaves the felt); the lobby
-// draws its open tables anew whenever one opens, fills or goes, and an arena's page itself at every
-// change of its standings. A browser only fires "click" when the press and the release land on the
-// same element; if the element pressed was replaced in between, the click is silently lost: the
-// player pressed a card, or "take seat" as a frame arrived, and nothing happened. (The new drawing may
-// even have moved it from under the pointer: the page's height changes as the trick goes.) So: note
-// which element a press starts on and where; if at the release that element is gone and the pointer
-// has not travelled (a press, not a drag away), click its successor in the new drawing: the card of
-// the same code, or the button or link of the same data-action (the names the table's focus keeping
-// already goes by). A touch's own late click (a tap is resolved after the release) is then swallowed, so
-// nothing is chosen twice.
+// draws its open tables anew whenever one opens, fills or goes, and its arenas each time it reads them
+// again (every 10 s); an arena's page draws itself anew at every change of its standings. A browser
+// only fires "click" when the press and the release land on the same element; if the element pressed
+// was replaced in between, the click is silently lost: the player pressed a card, or "take seat" as a
+// frame arrived, and nothing happened. (The new drawing may even have moved it from under the pointer:
+// the page's height changes as the trick goes.) So: note which element a press starts on and where; if
+// at the release that element is gone and the pointer has not travelled (a press, not a drag away),
+// click its successor in the new drawing: the card of the same code, or the button or link of the same
+// data-action (the names the table's focus keeping already goes by). A touch's own late click (a tap is
+// resolved after the release) is then swallowed, so nothing is chosen twice.
 
 const PRESSABLE = "button.card[data-card], button[data-action], a[data-action]";
 const SWALLOW_MS = 600;
@@ -24,8 +24,9 @@ function keyOf(element) {
     : `${element.localName}[data-action="${CSS.escape(action)}"]`;
 }
 
-/** Keep clicks on the cards, buttons and links under ``root`` (an element that outlives the redraws inside
- * it: the table's, the open tables' list, the arena's page); returns a stop(). */
+/** Keep clicks on the cards, buttons and links under ``root`` (an element that outlives the redraws
+ * inside it: the table's, the open tables' list, the lobby's arena list, the arena's page); returns a
+ * stop(). */
 export function steadyClicks(root) {
   let pressed = null;
   let swallow = null;
