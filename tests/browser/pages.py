@@ -54,6 +54,7 @@ class Player:
     name: str
     page: Page
     errors: list[str] = field(default_factory=list)
+    held: str | None = None  # the key ``press`` holds down until ``release_once_redrawn``
 
     def console_error(self, kind: str, text: str) -> None:
         # The login screen's first GET /api/me answers 401 by design; the browser logs that as an error.
@@ -102,22 +103,35 @@ class Player:
             return False
         return True
 
-    async def press(self, target: Locator) -> None:
+    async def press(self, target: Locator, holding: str | None = None) -> None:
         """Hold the mouse button down on ``target``, as a person starts a click, and mark the element
-        pressed; ``release_once_redrawn`` ends the click."""
+        pressed; ``release_once_redrawn`` ends the click. ``holding``: a key held down from before the
+        press until after the release ("Control", to open a link in another tab)."""
+        self.held = holding
         await expect(target).to_be_visible()
         await expect(target).to_be_enabled()
         await target.scroll_into_view_if_needed()
-        box = await target.bounding_box()
-        assert box is not None
-        await target.evaluate("(element) => { element.dataset.pressedHere = 'yes'; }")
-        await self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        # The middle of the element's first box: a link's text wrapped over two lines has two boxes,
+        # and the middle of the rectangle around both may be beside the text, on no link at all.
+        x, y = await target.evaluate(
+            """(element) => {
+              element.dataset.pressedHere = 'yes';
+              const box = element.getClientRects()[0];
+              return [box.left + box.width / 2, box.top + box.height / 2];
+            }"""
+        )
+        await self.page.mouse.move(x, y)
+        if holding:
+            await self.page.keyboard.down(holding)
         await self.page.mouse.down()
 
     async def release_once_redrawn(self) -> None:
         """Release the mouse button once the element ``press`` started on was replaced by a redraw."""
         await expect(self.page.locator("[data-pressed-here]")).to_have_count(0)
         await self.page.mouse.up()
+        if self.held:
+            await self.page.keyboard.up(self.held)
+            self.held = None
 
     async def unnamed_controls(self) -> list[str]:
         """The table's buttons and links that a redraw could not find again (``steady_click.js``):

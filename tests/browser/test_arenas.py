@@ -416,6 +416,31 @@ async def test_an_arena_pressed_in_the_lobby_as_its_list_is_read_again_still_ope
     assert not anna.errors, anna.errors
 
 
+async def test_an_arena_pressed_with_control_as_its_list_is_read_again_opens_in_another_tab(
+    browser: Browser, server: RunningServer
+) -> None:
+    """Ctrl held with a press on a link asks for another tab: when the list was drawn anew before the
+    release, the arena still opens in a tab of its own, and the lobby stays where it was."""
+    arenas: ArenaRepository = await server.app.ctx.container.arena_store()
+    await arenas.create(Arena("prima", ARENA_NAME, GAME_TYPE, time.time(), 10, TURN_SECONDS, public=True))
+    anna = await open_guest(browser, server, ANNA, DESKTOP, "it-IT")
+    lobby_url = anna.page.url
+    item = anna.by("arena-item").filter(has_text=ARENA_NAME)
+    await anna.press(item.get_by_test_id("arena-link"), holding="Control")
+
+    await arenas.create(Arena("seconda", "Seconda", GAME_TYPE, time.time(), 10, TURN_SECONDS, public=True))
+    await expect(anna.by("arena-item")).to_have_count(2, timeout=15_000)  # read again, drawn anew
+    async with anna.page.context.expect_page() as opened:
+        await anna.release_once_redrawn()
+
+    tab = await opened.value
+    await tab.wait_for_url("**/#/arena/prima")
+    await expect(tab.get_by_test_id("arena-name")).to_have_text(ARENA_NAME)
+    assert anna.page.url == lobby_url
+    await expect(anna.by("arena-item")).to_have_count(2)
+    assert not anna.errors, anna.errors
+
+
 async def member_page(browser: Browser, server: RunningServer, name: str, viewport: ViewportSize) -> Player:
     """A player with an account (not a guest), logged in as a login would: their session's cookie."""
     logins: LoginSessions = await server.app.ctx.container.logins()

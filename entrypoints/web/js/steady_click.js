@@ -10,7 +10,9 @@
 // at the release that element is gone and the pointer has not travelled (a press, not a drag away),
 // click its successor in the new drawing: the card of the same code, or the button or link of the same
 // data-action (the names the table's focus keeping already goes by). A touch's own late click (a tap is
-// resolved after the release) is then swallowed, so nothing is chosen twice.
+// resolved after the release) is then swallowed, so nothing is chosen twice. A link pressed with
+// Ctrl, Cmd or Shift held asked for another tab or window: its successor opens in a new one, and this
+// page stays where it is (a click made by a script opens a link here, whatever keys it names).
 
 const PRESSABLE = "button.card[data-card], button[data-action], a[data-action]";
 const SWALLOW_MS = 600;
@@ -24,6 +26,11 @@ function keyOf(element) {
     : `${element.localName}[data-action="${CSS.escape(action)}"]`;
 }
 
+/** Whether a press asks for its link in another tab or window (Ctrl or Cmd, or Shift, held). */
+function opensElsewhere(event) {
+  return event.ctrlKey || event.metaKey || event.shiftKey;
+}
+
 /** Keep clicks on the cards, buttons and links under ``root`` (an element that outlives the redraws
  * inside it: the table's, the open tables' list, the lobby's arena list, the arena's page); returns a
  * stop(). */
@@ -33,7 +40,7 @@ export function steadyClicks(root) {
   const down = (event) => {
     const element = event.button === 0 && event.target.closest ? event.target.closest(PRESSABLE) : null;
     pressed = element && root.contains(element)
-      ? { el: element, key: keyOf(element), x: event.clientX, y: event.clientY }
+      ? { el: element, key: keyOf(element), x: event.clientX, y: event.clientY, elsewhere: opensElsewhere(event) }
       : null;
   };
   const up = (event) => {
@@ -44,7 +51,8 @@ export function steadyClicks(root) {
     const successor = root.querySelector(was.key);
     if (!successor || successor.disabled) return;
     swallow = { key: was.key, until: Date.now() + SWALLOW_MS };
-    successor.click();
+    if (successor.localName === "a" && was.elsewhere) window.open(successor.href, "_blank", "noopener");
+    else successor.click();
   };
   const click = (event) => {
     if (!swallow || !event.isTrusted) return;
