@@ -11,7 +11,7 @@
 // click its successor in the new drawing: the card of the same code, or the button or link of the same
 // data-action (the names the table's focus keeping already goes by). A touch's own late click (a tap is
 // resolved after the release) is then swallowed, so nothing is chosen twice. A link pressed with
-// Ctrl, Cmd or Shift held asked for another tab or window: its successor opens in a new one, and this
+// Ctrl, Cmd or Shift held asked for another tab or window: its successor opens in a new tab, and this
 // page stays where it is (a click made by a script opens a link here, whatever keys it names).
 
 const PRESSABLE = "button.card[data-card], button[data-action], a[data-action]";
