@@ -5,9 +5,10 @@ the ``record`` deadline (``application.playing.schedule``), so from that instant
 is durably pending in the deadline queue. Whoever records it — the writer of
 the last move, inline, or any process's deadline worker — inserts it
 (idempotent on the game id), with its match record — the match's log
-replayed into one verifiable document (``domain.match_record``) — in the
-same transaction, and then sets the session's ``result_recorded`` flag in a
-commit that also clears the entry. A cancelled task, a killed process or a
+replayed into one verifiable document (``domain.match_record``), worked out
+in a thread so that the event loop is not held up — in the same transaction,
+and then sets the session's ``result_recorded`` flag in a commit that also
+clears the entry. A cancelled task, a killed process or a
 down database therefore only delays the recording: the entry stays pending
 until a recording succeeds. An arena game is scored in its arena
 (``LiveGames.arena_scoring``) on the way, before the mark, so its points ride on
@@ -101,7 +102,11 @@ async def record_if_finished(games: LiveGames, session: LiveGame) -> LiveGame:
     if session.phase != Phase.FINISHED or session.result_recorded:
         return session
     engine = games.registry.get(session.game_type)
-    match = finished_match(session, engine, await games.store.log(session.id))
+    logged = await games.store.log(session.id)
+    # The record replays the whole match: 39 ms of CPU for a match of scopone to 100 points (1,501
+    # steps) on the 2-core VM. In a thread, the event loop goes on serving every other table
+    # meanwhile (``finished_match`` is pure).
+    match = await asyncio.to_thread(finished_match, session, engine, logged)
     if match is None:
         return session
     inserted = await games.matches.record(match)

@@ -3,6 +3,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import threading
+from typing import Any
+
+import pytest
 
 from adapters.memory.clock import FakeClock
 from adapters.memory.deadlines import MemoryDeadlineQueue
@@ -15,9 +19,11 @@ from application.playing.play import act
 from application.playing.queries import snapshot
 from application.playing.schedule import RECORD_GRACE_SECONDS
 from application.ports import StorageUnavailable
+from application.results import recording
 from application.results.archive import FinishedMatch
 from application.results.recording import record_if_finished
 from domain.live_game import LiveGame, Phase
+from domain.match_record import build_record
 from tests.unit.application.helpers import legal_play, started_game
 
 
@@ -221,3 +227,36 @@ async def test_marking_a_match_recorded_is_announced_to_every_process(
         if note.version == stored.version:
             break
     assert seen[-1].session is not None and seen[-1].session.result_recorded
+
+
+async def test_the_event_loop_serves_other_tables_while_a_finished_matchs_record_is_built(
+    games: LiveGames,
+    players: list[Identity],
+    clock: FakeClock,
+    deadlines: MemoryDeadlineQueue,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The record replays the whole match, tens of milliseconds of CPU: built on the event loop, it
+    would hold up every table of the process until it is done. Here it is held until another table
+    has been opened and filled, which only a loop left free can do."""
+    building, released = threading.Event(), threading.Event()
+
+    def held_build(*args: Any) -> Any:
+        building.set()
+        assert released.wait(timeout=5), "nothing let the record's build go on: the loop was held"
+        return build_record(*args)
+
+    monkeypatch.setattr(recording, "build_record", held_build)
+    session = await started_game(games, players, target_score=1)
+    ending = asyncio.create_task(play_to_the_end_by_timeouts(games, session.id, clock, deadlines))
+    assert await asyncio.to_thread(building.wait, 10), "the match ended and its record is being built"
+
+    other = await started_game(games, players, "briscola")
+    assert other.phase == Phase.PLAYING
+    released.set()
+    await ending
+
+    recorded = await games.matches.match(session.id)
+    assert recorded is not None and await games.matches.match_record(session.id) is not None
+    finished = await games.store.get(session.id)
+    assert finished is not None and finished.result_recorded
