@@ -76,15 +76,21 @@ class _Stored:
         return _Stored(replace(m, participants=participants, sides=sides), changes)
 
 
+def _record_copy(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a match record sharing nothing with ``record``. A record is JSON, as a database
+    keeps it, and is copied as JSON: it holds every step and event of the match, and for a match of
+    scopone to 100 points (1,501 steps) ``copy.deepcopy`` held the event loop 15 ms where a JSON
+    round trip takes 2.4."""
+    copied: dict[str, Any] = orjson.loads(orjson.dumps(record))
+    return copied
+
+
 def _detached(match: FinishedMatch) -> FinishedMatch:
-    """A deep copy made of plain containers, sharing nothing with the caller's object. The record
-    is JSON, as a database keeps it, and copied as JSON: it holds every step and event of the match,
-    and for a match of scopone to 100 points (1,501 steps) ``copy.deepcopy`` held the event loop
-    15 ms where a JSON round trip takes 2.4."""
+    """A deep copy made of plain containers, sharing nothing with the caller's object."""
     return replace(
         match,
         result=copy.deepcopy(dict(match.result)),
-        record=None if match.record is None else orjson.loads(orjson.dumps(match.record)),
+        record=None if match.record is None else _record_copy(match.record),
         participants=tuple(
             replace(p, details=copy.deepcopy(dict(p.details)), elo_delta=0, rating_before=None)
             for p in match.participants
@@ -130,7 +136,7 @@ class MemoryMatchRepository:
         stored = self._matches.get(match_id)
         if stored is None or stored.match.record is None:
             return None
-        return copy.deepcopy(dict(stored.match.record))
+        return _record_copy(stored.match.record)
 
     async def history(
         self, user_id: str, limit: int, cursor: HistoryCursor | None = None, game_type: str | None = None

@@ -8,11 +8,10 @@ the last move, inline, or any process's deadline worker — inserts it
 replayed into one verifiable document (``domain.match_record``), worked out
 in a thread so that the event loop is not held up — in the same transaction,
 and then sets the session's ``result_recorded`` flag in a commit that also
-clears the entry. A cancelled task, a killed process or a
-down database therefore only delays the recording: the entry stays pending
-until a recording succeeds. An arena game is scored in its arena
-(``LiveGames.arena_scoring``) on the way, before the mark, so its points ride on
-the same entry.
+clears the entry. A cancelled task, a killed process or a down database
+therefore only delays the recording: the entry stays pending until a recording
+succeeds. An arena game is scored in its arena (``LiveGames.arena_scoring``) on
+the way, before the mark, so its points ride on the same entry.
 """
 
 from __future__ import annotations
