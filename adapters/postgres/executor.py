@@ -20,7 +20,7 @@ import asyncpg
 
 from adapters.postgres.outage import UNAVAILABLE
 from adapters.sql import queries
-from adapters.sql.dialect import POSTGRES, Dialect, Statement
+from adapters.sql.dialect import POSTGRES, Dialect, Statement, json_text
 from adapters.sql.executor import Connection, MissingTable
 from adapters.sql.guards import Guard
 from adapters.sql.rows import Row
@@ -34,7 +34,7 @@ async def _init_connection(conn: Any) -> None:
     for type_name in ("json", "jsonb"):
         await conn.set_type_codec(
             type_name,
-            encoder=lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":")),
+            encoder=json_text,
             decoder=json.loads,
             schema="pg_catalog",
         )

