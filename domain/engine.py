@@ -251,6 +251,13 @@ class GameEngine(Protocol):
         ``{"action": "ack"}`` …), empty when the match does not wait for it."""
         ...
 
+    def private_view(self, state: Any, seat: int) -> JSON:
+        """What ``seat``'s view adds to a spectator's: its hand, its ``legal_moves`` and the like.
+        ``view(state, seat) == {**view(state, None), **private_view(state, seat)}``, and no field of
+        the spectator's view but ``seat`` is restated here: the hub builds the spectator's view once
+        per version and only this for each seat."""
+        ...
+
     def is_over(self, state: Any) -> bool: ...
 
     def result(self, state: Any) -> MatchResult | None:

@@ -26,6 +26,7 @@ from engine_contract.checks.moves import (
     check_stale_deadlines_change_nothing,
 )
 from engine_contract.checks.package import check_package_is_hostable
+from engine_contract.checks.private_views import check_private_views_complete_the_spectators
 from engine_contract.checks.reproducible import check_record_verifies, check_replays_byte_for_byte
 from engine_contract.checks.results import check_results_sum
 from engine_contract.checks.round_trip import check_dump_load_round_trips
@@ -53,6 +54,7 @@ CHECKS: tuple[Check, ...] = (
     Check("illegal_moves_refused", check_illegal_moves_are_refused),
     Check("stale_deadlines_change_nothing", check_stale_deadlines_change_nothing),
     Check("turns_agree_with_views", check_turns_agree_with_views),
+    Check("private_views_complete_the_spectators", check_private_views_complete_the_spectators),
     Check("dump_load_round_trips", check_dump_load_round_trips),
     Check("results_sum", check_results_sum),
     Check("event_kinds_declared", check_event_kinds_are_declared),

@@ -61,6 +61,9 @@ class EngineDouble:
     def view(self, state: Any, seat: int | None) -> JSON:
         return self.inner.view(state, seat)
 
+    def private_view(self, state: Any, seat: int) -> JSON:
+        return self.inner.private_view(state, seat)
+
     def is_over(self, state: Any) -> bool:
         return self.inner.is_over(state)
 
@@ -84,8 +87,31 @@ class PeekingViews(EngineDouble):
         view = self.inner.view(state, seat)
         if seat is None:
             return view
+        return {**view, **self.peek(state, seat)}
+
+    def private_view(self, state: Any, seat: int) -> JSON:
+        return {**self.inner.private_view(state, seat), **self.peek(state, seat)}
+
+    def peek(self, state: Any, seat: int) -> JSON:
         neighbour = self.inner.card_zones(state).hands[(seat + 1) % self.seats]
-        return {**view, "peek": list(neighbour[:1])}
+        return {"peek": list(neighbour[:1])}
+
+
+class ForgettingItsOwnPart(EngineDouble):
+    """A seat's private view leaves out its legal moves, which its whole view carries."""
+
+    def private_view(self, state: Any, seat: int) -> JSON:
+        own = dict(self.inner.private_view(state, seat))
+        own.pop("legal_moves", None)
+        return own
+
+
+class RestatingTheTable(EngineDouble):
+    """A seat's private view repeats a field of the spectator's (the same value): the hub would write
+    it twice in a frame."""
+
+    def private_view(self, state: Any, seat: int) -> JSON:
+        return {**self.inner.private_view(state, seat), "phase": self.inner.view(state, None)["phase"]}
 
 
 class TellingTheStock(EngineDouble):
@@ -177,6 +203,10 @@ class ShowingItsState(EngineDouble):
     def view(self, state: Any, seat: int | None) -> JSON:
         self.peephole.state = state
         return self.inner.view(state, seat)
+
+    def private_view(self, state: Any, seat: int) -> JSON:
+        self.peephole.state = state
+        return self.inner.private_view(state, seat)
 
 
 class CheatingPlayer:

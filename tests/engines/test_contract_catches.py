@@ -26,10 +26,12 @@ from .doubles import (
     ChattyPlays,
     CheatingPlayer,
     ForgetfulLoad,
+    ForgettingItsOwnPart,
     LosingACard,
     OwnShuffle,
     PeekingViews,
     Peephole,
+    RestatingTheTable,
     ShowingItsState,
     SwallowingRefusals,
     TellingTheStock,
@@ -106,6 +108,22 @@ def test_a_view_naming_another_seats_card_fails_the_suite() -> None:
         run_case(peeking, Case("briscola", "no_leak", 0))
     with pytest.raises(AssertionError):
         check_package(peeking, matches=1)
+
+
+def test_a_private_view_that_is_not_the_rest_of_the_seats_view_fails_the_suite() -> None:
+    forgetting = with_engine(FISHING, "scopa", ForgettingItsOwnPart)
+    with pytest.raises(
+        AssertionError, match=r"scopa, seed 0, step \d+: seat \d's view is not .*'legal_moves'"
+    ):
+        run_case(forgetting, Case("scopa", "private_views_complete_the_spectators", 0))
+
+
+def test_a_private_view_restating_a_public_field_fails_the_suite() -> None:
+    restating = with_engine(TRICKS, "briscola", RestatingTheTable)
+    with pytest.raises(
+        AssertionError, match=r"briscola, seed 0, step 0: seat 0's private view restates .*'phase'"
+    ):
+        run_case(restating, Case("briscola", "private_views_complete_the_spectators", 0))
 
 
 def test_a_public_event_naming_a_face_down_card_fails_the_suite() -> None:

@@ -28,7 +28,7 @@ from domain.games.fishing.config import Variant
 from domain.games.fishing.results import build_result
 from domain.games.fishing.state import FishingOptions, FishingState, dump_state, load_state
 from domain.games.fishing.transitions import acknowledge, new_match, next_hand, play_card
-from domain.games.fishing.views import build_view
+from domain.games.fishing.views import build_view, seat_fields
 
 
 class FishingEngine(EngineBase[FishingState]):
@@ -102,6 +102,9 @@ class FishingEngine(EngineBase[FishingState]):
 
     def view(self, state: FishingState, seat: int | None) -> JSON:
         return build_view(self.variant, state, seat)
+
+    def private_view(self, state: FishingState, seat: int) -> JSON:
+        return seat_fields(state, seat)
 
     def result(self, state: FishingState) -> MatchResult | None:
         return build_result(self.variant, state)

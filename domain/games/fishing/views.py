@@ -73,6 +73,10 @@ def build_view(variant: Variant, state: FishingState, seat: int | None) -> JSON:
         "napola_whole_suit": state.whole_suit,
     }
     if seat is not None:
-        view["hand"] = codes(state.hands[seat])
-        view["legal_moves"] = moves_json(state, seat)
+        view.update(seat_fields(state, seat))
     return view
+
+
+def seat_fields(state: FishingState, seat: int) -> JSON:
+    """What ``seat``'s view adds to a spectator's, or shows otherwise (``GameEngine.private_view``)."""
+    return {"seat": seat, "hand": codes(state.hands[seat]), "legal_moves": moves_json(state, seat)}

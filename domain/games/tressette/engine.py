@@ -32,7 +32,7 @@ from domain.games.tressette.state import (
     side_seats,
 )
 from domain.games.tressette.trick import playable
-from domain.games.tressette.views import tressette_view
+from domain.games.tressette.views import tressette_seat_fields, tressette_view
 from domain.games.tricks.actions import card_field, read_action
 
 
@@ -114,6 +114,9 @@ class TressetteEngine(EngineBase[TressetteState]):
 
     def view(self, state: TressetteState, seat: int | None) -> JSON:
         return tressette_view(state, seat, self.game_type)
+
+    def private_view(self, state: TressetteState, seat: int) -> JSON:
+        return tressette_seat_fields(state, seat)
 
     def result(self, state: TressetteState) -> MatchResult | None:
         """Each side's score is its points over the hands (cards, last tricks, declarations); each

@@ -53,12 +53,19 @@ def tressette_view(state: TressetteState, seat: int | None, game_type: str) -> J
         "winner": state.winner,
     }
     if seat is not None:
-        hand = state.hands[seat]
-        on_turn = playing and state.turn == seat
-        view["hand"] = codes(hand)
-        view["your_turn"] = on_turn
-        view["legal_moves"] = play_moves(state, hand) if on_turn else ack_moves(state, seat)
+        view.update(tressette_seat_fields(state, seat))
     return view
+
+
+def tressette_seat_fields(state: TressetteState, seat: int) -> JSON:
+    """What ``seat``'s view adds to a spectator's (``GameEngine.private_view``)."""
+    hand = state.hands[seat]
+    on_turn = state.phase == "playing" and state.turn == seat
+    return {
+        "hand": codes(hand),
+        "your_turn": on_turn,
+        "legal_moves": play_moves(state, hand) if on_turn else ack_moves(state, seat),
+    }
 
 
 def play_moves(state: TressetteState, hand: tuple[Card, ...]) -> list[JSON]:

@@ -36,7 +36,7 @@ from domain.games.tricks.briscola_state import (
     side_of,
     side_seats,
 )
-from domain.games.tricks.views import briscola_view
+from domain.games.tricks.views import briscola_seat_fields, briscola_view
 
 TARGET_OPTION = OptionSpec(
     name="target_score",
@@ -116,6 +116,9 @@ class BriscolaEngine(EngineBase[BriscolaState]):
 
     def view(self, state: BriscolaState, seat: int | None) -> JSON:
         return briscola_view(state, seat, self.game_type)
+
+    def private_view(self, state: BriscolaState, seat: int) -> JSON:
+        return briscola_seat_fields(state, seat)
 
     def result(self, state: BriscolaState) -> MatchResult | None:
         """Each side's score is its card points over the deals, or in a match of several deals to

@@ -60,7 +60,7 @@ from domain.games.tricks.chiamata_state import (
     standings_winner,
 )
 from domain.games.tricks.dealing import deck_for_deal
-from domain.games.tricks.views import chiamata_view
+from domain.games.tricks.views import chiamata_seat_fields, chiamata_view
 
 ACTIONS = ("bid", "pass", "call", "play", "ack")
 
@@ -175,6 +175,9 @@ class ChiamataEngine(EngineBase[ChiamataState]):
 
     def view(self, state: ChiamataState, seat: int | None) -> JSON:
         return chiamata_view(state, seat, self.game_type)
+
+    def private_view(self, state: ChiamataState, seat: int) -> JSON:
+        return chiamata_seat_fields(state, seat)
 
     def result(self, state: ChiamataState) -> MatchResult | None:
         """A match of one deal: the deciding deal's two sides (caller's, defenders') and their card

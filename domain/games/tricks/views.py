@@ -60,12 +60,19 @@ def briscola_view(state: BriscolaState, seat: int | None, game_type: str) -> JSO
         "winner": state.winner,
     }
     if seat is not None:
-        hand = state.hands[seat]
-        on_turn = playing and state.turn == seat
-        view["hand"] = codes(hand)
-        view["your_turn"] = on_turn
-        view["legal_moves"] = play_moves(hand) if on_turn else ack_moves(state, seat)
+        view.update(briscola_seat_fields(state, seat))
     return view
+
+
+def briscola_seat_fields(state: BriscolaState, seat: int) -> JSON:
+    """What ``seat``'s view adds to a spectator's (``GameEngine.private_view``)."""
+    hand = state.hands[seat]
+    on_turn = state.phase == "playing" and state.turn == seat
+    return {
+        "hand": codes(hand),
+        "your_turn": on_turn,
+        "legal_moves": play_moves(hand) if on_turn else ack_moves(state, seat),
+    }
 
 
 def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSON:
@@ -112,12 +119,19 @@ def chiamata_view(state: ChiamataState, seat: int | None, game_type: str) -> JSO
         "winner": _chiamata_winner(state, final),
     }
     if seat is not None:
-        hand = state.hands[seat]
-        on_turn = not waiting and state.turn == seat
-        view["hand"] = codes(hand)
-        view["your_turn"] = on_turn
-        view["legal_moves"] = _chiamata_moves(state, hand) if on_turn else ack_moves(state, seat)
+        view.update(chiamata_seat_fields(state, seat))
     return view
+
+
+def chiamata_seat_fields(state: ChiamataState, seat: int) -> JSON:
+    """What ``seat``'s view adds to a spectator's (``GameEngine.private_view``)."""
+    hand = state.hands[seat]
+    on_turn = state.phase not in ("finished", "hand_end") and state.turn == seat
+    return {
+        "hand": codes(hand),
+        "your_turn": on_turn,
+        "legal_moves": _chiamata_moves(state, hand) if on_turn else ack_moves(state, seat),
+    }
 
 
 def _chiamata_scores(state: ChiamataState, final: ChiamataDeal | None) -> JSON | None:

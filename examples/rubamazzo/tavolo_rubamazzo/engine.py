@@ -29,7 +29,7 @@ from tavolo_rubamazzo.results import build_result
 from tavolo_rubamazzo.state import RubamazzoState, dump_state, load_state
 from tavolo_rubamazzo.takes import Move, legal_moves
 from tavolo_rubamazzo.transitions import acknowledge, new_match, next_hand, play_card
-from tavolo_rubamazzo.views import build_view
+from tavolo_rubamazzo.views import build_view, seat_fields
 
 CARD_CODES: tuple[str, ...] = tuple(codes(DECK))
 
@@ -100,6 +100,9 @@ class RubamazzoEngine(EngineBase[RubamazzoState]):
 
     def view(self, state: RubamazzoState, seat: int | None) -> JSON:
         return build_view(self.variant, state, seat)
+
+    def private_view(self, state: RubamazzoState, seat: int) -> JSON:
+        return seat_fields(state, seat)
 
     def result(self, state: RubamazzoState) -> MatchResult | None:
         return build_result(state)

@@ -73,7 +73,15 @@ def build_view(variant: Variant, state: RubamazzoState, seat: int | None) -> JSO
         "winner": None if state.winner is None else label(state.winner),
     }
     if seat is not None:
-        view["hand"] = codes(state.hands[seat])
-        view["your_turn"] = playing and state.turn == seat
-        view["legal_moves"] = moves_json(state, seat)
+        view.update(seat_fields(state, seat))
     return view
+
+
+def seat_fields(state: RubamazzoState, seat: int) -> JSON:
+    """What ``seat``'s view adds to a spectator's, or shows otherwise (``GameEngine.private_view``)."""
+    return {
+        "seat": seat,
+        "hand": codes(state.hands[seat]),
+        "your_turn": state.phase == "playing" and state.turn == seat,
+        "legal_moves": moves_json(state, seat),
+    }
