@@ -29,7 +29,7 @@ from typing import Protocol
 from application.operations.lateness import RecentLateness
 from application.playing.following import caught_up
 from application.playing.live_games import LiveGames
-from application.playing.views import game_view, match_result, shared_fields
+from application.playing.views import SeatView, match_result, seat_view, shared_fields, shared_view
 from application.ports import Notification, Notifier, Presence, StorageUnavailable
 from domain.engine import JSON
 from domain.events import visible_to, written
@@ -47,9 +47,10 @@ class Subscriber(Protocol):
     @property
     def user_id(self) -> str | None: ...
 
-    async def show(self, view: JSON, events: list[JSON], result: JSON | None) -> None:
+    async def show(self, view: SeatView, events: list[JSON], result: JSON | None) -> None:
         """The game as this connection may see it now, the events of the change that made this
-        version, and the final ``result`` (scores and winner) once the match is over."""
+        version, and the final ``result`` (scores and winner) once the match is over. Every
+        connection shown a version gets the same ``view.shared`` object."""
 
     async def gone(self) -> None:
         """The game no longer exists (it expired, or the store lost it)."""
@@ -200,11 +201,13 @@ class GameHub:
         state = self._games.live.state_of(session, engine)
         shared = shared_fields(engine, session)
         shared["connected"] = self._connected_seats(session)
+        # The spectator's view and the envelope built once for every seat; each seat adds its own.
+        public = shared_view(engine, session, state, shared)
         result = match_result(registry, session, state)
         # Each event written once per version; each seat picks the ones it may see.
         changes = written(session.events) if with_events else []
-        seen: dict[int | None, tuple[JSON, list[JSON]]] = {}
-        shows: list[tuple[Subscriber, JSON, list[JSON]]] = []
+        seen: dict[int | None, tuple[SeatView, list[JSON]]] = {}
+        shows: list[tuple[Subscriber, SeatView, list[JSON]]] = []
         for subscriber in targets:
             if not force and self._sent_version.get(subscriber, 0) >= session.version:
                 continue
@@ -213,7 +216,7 @@ class GameHub:
             seat = session.seat_of(subscriber.user_id)
             if seat not in seen:
                 seen[seat] = (
-                    game_view(registry, session, subscriber.user_id, state, shared),
+                    seat_view(engine, session, public, subscriber.user_id, state),
                     visible_to(changes, seat),
                 )
             shows.append((subscriber, *seen[seat]))

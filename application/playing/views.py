@@ -6,6 +6,7 @@ spectator: no hand, no join code, ``spectator: true``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from application.playing.computer_players import bot_level
@@ -61,35 +62,93 @@ def shared_fields(engine: GameEngine, session: LiveGame) -> JSON:
     return shared
 
 
+PER_CALLER = frozenset({"spectator", "seat", "join_code", "your_turn"})
+"""The envelope's fields that depend on who asks, set in each caller's own part."""
+
+
+@dataclass(frozen=True, eq=False)
+class SharedView:
+    """What every caller of one version sees alike: the spectator's view of the engine state under
+    the envelope's shared fields. Built once per version for every socket (so a connection may
+    serialise it once, keyed by the object); never changed once built."""
+
+    version: int
+    fields: JSON
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One caller's view: the version's ``shared`` part and the caller's ``own`` fields (its seat,
+    its hand and legal moves, the join code), which no shared field restates."""
+
+    shared: SharedView
+    own: JSON
+
+    @property
+    def version(self) -> int:
+        return self.shared.version
+
+    def fields(self) -> JSON:
+        """The whole view as one mapping."""
+        return {**self.shared.fields, **self.own}
+
+
+def shared_view(
+    engine: GameEngine, session: LiveGame, state: Any = None, shared: JSON | None = None
+) -> SharedView:
+    """The part of ``session``'s view that is the same for every caller. ``state`` is the
+    session's engine state already loaded and ``shared`` its ``shared_fields``, when the caller
+    has them."""
+    fields: JSON = {"phase": Phase.LOBBY.value}
+    if session.state is not None:
+        if state is None:
+            state = engine.load(session.state)
+        fields.update(engine.view(state, None))
+        if session.berserk and fields.get("turn_deadline") is not None:
+            fields["turn_deadline"] = turn_due(session, engine.to_act(state), float(fields["turn_deadline"]))
+    fields.update(shared_fields(engine, session) if shared is None else shared)
+    for key in PER_CALLER:
+        fields.pop(key, None)
+    return SharedView(session.version, fields)
+
+
+def seat_view(
+    engine: GameEngine, session: LiveGame, public: SharedView, user_id: str | None, state: Any = None
+) -> SeatView:
+    """The view of ``user_id``'s seat (a spectator's when it has none) on top of ``public``, the
+    version's ``shared_view``: the engine's ``private_view`` of the seat, then the envelope's own
+    fields. A field of the shared part wins over one the engine gives the seat, as in the whole
+    view, so the two parts never name the same field."""
+    seat = session.seat_of(user_id)
+    own: JSON = {}
+    if seat is not None and session.state is not None:
+        if state is None:
+            state = engine.load(session.state)
+        for key, value in engine.private_view(state, seat).items():
+            if key not in public.fields:
+                own[key] = value
+        if engine.turn(state) == seat:
+            own["your_turn"] = True
+    own["spectator"] = seat is None
+    own["seat"] = seat
+    if seat is not None:
+        own["join_code"] = session.join_code
+    return SeatView(public, own)
+
+
 def game_view(
     registry: EngineRegistry,
     session: LiveGame,
     user_id: str | None,
     state: Any = None,
-    shared: JSON | None = None,
 ) -> JSON:
-    """The engine's view of the caller's seat, under the envelope's own fields.
-
-    ``state`` is the session's engine state already loaded and ``shared`` its
-    ``shared_fields``, when the caller has them (the hub computes both once per
-    version for every seat)."""
+    """The engine's view of the caller's seat, under the envelope's own fields, as one mapping (an
+    HTTP answer's; the hub sends ``seat_view``'s two parts). ``state``: the session's engine state,
+    already loaded."""
     engine = registry.get(session.game_type)
-    seat = session.seat_of(user_id)
-    view: dict[str, Any] = {"phase": Phase.LOBBY.value}
-    if session.state is not None:
-        if state is None:
-            state = engine.load(session.state)
-        view.update(engine.view(state, seat))
-        if session.berserk and view.get("turn_deadline") is not None:
-            view["turn_deadline"] = turn_due(session, engine.to_act(state), float(view["turn_deadline"]))
-        if seat is not None and engine.turn(state) == seat:
-            view["your_turn"] = True
-    view.update(shared_fields(engine, session) if shared is None else shared)
-    view["spectator"] = seat is None
-    view["seat"] = seat
-    if seat is not None:
-        view["join_code"] = session.join_code
-    return view
+    if session.state is not None and state is None:
+        state = engine.load(session.state)
+    return seat_view(engine, session, shared_view(engine, session, state), user_id, state).fields()
 
 
 def match_result(registry: EngineRegistry, session: LiveGame, state: Any = None) -> JSON | None:

@@ -23,16 +23,49 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from weakref import WeakKeyDictionary
 
+import orjson
+
+from application.playing.views import SeatView, SharedView
 from domain.engine import JSON
 from domain.errors import NotFound
 
 INTERNAL = "internal"
+_SHARED_TEXT: WeakKeyDictionary[SharedView, bytes] = WeakKeyDictionary()
+"""Each version's shared part of the view as JSON, written once for all the sockets shown it (the
+hub builds one ``SharedView`` per version and drops it once every socket has had it)."""
 
 
 def state_frame(view: JSON, events: list[JSON], server_time: float) -> JSON:
     """``server_time``: the server's clock now (``Clock.now()``, the clock deadlines are set by)."""
     return {"type": "state", "game": view, "events": events, "server_time": server_time}
+
+
+def state_frame_text(view: SeatView, events: list[JSON], server_time: float) -> str:
+    """``state_frame(view.fields(), events, server_time)`` as JSON text. The shared part of the
+    view is serialised once per version, and each socket's frame splices its own fields into it:
+    the same text but for the order of the view's fields."""
+    shared = _SHARED_TEXT.get(view.shared)
+    if shared is None:
+        shared = _SHARED_TEXT[view.shared] = frame_json(view.shared.fields)
+    game = shared[:-1] + b"," + frame_json(view.own)[1:] if view.own else shared
+    return b"".join(
+        (
+            b'{"type":"state","game":',
+            game,
+            b',"events":',
+            frame_json(events),
+            b',"server_time":',
+            frame_json(server_time),
+            b"}",
+        )
+    ).decode()
+
+
+def frame_json(value: Any) -> bytes:
+    """A frame, or a part of one, as JSON (a key that is not a string written as one)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def game_over_frame(result: JSON) -> JSON:

@@ -59,6 +59,7 @@ from application.playing.live_games import LiveGames
 from application.playing.play import act
 from application.playing.rematch import ask_rematch
 from application.playing.suggestions import suggest
+from application.playing.views import SeatView
 from application.ports import Clock, StorageUnavailable
 from domain.engine import JSON
 from domain.errors import Forbidden, NotFound, TavoloError
@@ -69,11 +70,12 @@ from entrypoints.errors import error_body, traceback_without_values, ws_error, w
 from entrypoints.http.client_messages import Move, Rematch, Snapshot, Suggest, parse_client_message
 from entrypoints.http.context import identity
 from entrypoints.http.frames import (
+    frame_json,
     game_over_frame,
     gone_frame,
     internal_frame,
     presence_frame,
-    state_frame,
+    state_frame_text,
     suggestion_frame,
 )
 from entrypoints.telemetry_setup import socket_trace
@@ -86,8 +88,9 @@ TRY_AGAIN_LATER = 1013  # RFC 6455's registry: the server cannot serve this sock
 
 
 class SocketSubscriber:
-    """One open socket as the hub sees it. Each state frame is stamped with ``clock``'s time
-    as it is built for this socket (the frame is serialised per socket anyway)."""
+    """One open socket as the hub sees it. Each state frame is stamped with ``clock``'s time as it
+    is built for this socket: the stamp and the seat's own fields are written per socket, the
+    view's shared part once per version (``frames.state_frame_text``)."""
 
     def __init__(self, ws: Websocket, user_id: str | None, clock: Clock) -> None:
         self._ws = ws
@@ -102,9 +105,9 @@ class SocketSubscriber:
     def user_id(self) -> str | None:
         return self._user_id
 
-    async def show(self, view: JSON, events: list[JSON], result: JSON | None) -> None:
-        self.state_version = view["version"]
-        await self.send(state_frame(view, events, self._clock.now()))
+    async def show(self, view: SeatView, events: list[JSON], result: JSON | None) -> None:
+        self.state_version = view.version
+        await self._ws.send(state_frame_text(view, events, self._clock.now()))
         if result is not None:
             await self.send(game_over_frame(result))
 
@@ -115,7 +118,7 @@ class SocketSubscriber:
         await self.send(presence_frame(connected))
 
     async def send(self, frame: JSON) -> None:
-        await self._ws.send(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
+        await self._ws.send(frame_json(frame).decode())
 
     def answered(self) -> bool:
         return self.state_version >= self.owed_version

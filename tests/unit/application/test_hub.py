@@ -12,6 +12,7 @@ from application.identity.caller import Identity
 from application.playing.hub import GameHub
 from application.playing.live_games import LiveGames
 from application.playing.play import act
+from application.playing.views import SeatView
 from application.ports import Notification, StorageUnavailable
 from tests.unit.application.helpers import legal_play, player_on_turn, started_game
 
@@ -25,10 +26,8 @@ class Inbox:
     def user_id(self) -> str | None:
         return self._user_id
 
-    async def show(
-        self, view: dict[str, Any], events: list[dict[str, Any]], result: dict[str, Any] | None
-    ) -> None:
-        self.messages.append({"game": view, "events": events, "result": result})
+    async def show(self, view: SeatView, events: list[dict[str, Any]], result: dict[str, Any] | None) -> None:
+        self.messages.append({"game": view.fields(), "events": events, "result": result})
 
     async def gone(self) -> None:
         self.messages.append({"gone": True})

@@ -14,6 +14,7 @@ from application.playing.attendance import Attendance
 from application.playing.computer_players import add_bot
 from application.playing.hub import GameHub
 from application.playing.live_games import LiveGames
+from application.playing.views import SeatView
 
 
 class Inbox:
@@ -26,8 +27,8 @@ class Inbox:
     def user_id(self) -> str | None:
         return self._user_id
 
-    async def show(self, view: dict[str, Any], events: list[dict[str, Any]], result: Any) -> None:
-        self.views.append(view)
+    async def show(self, view: SeatView, events: list[dict[str, Any]], result: Any) -> None:
+        self.views.append(view.fields())
 
     async def gone(self) -> None:
         raise AssertionError("the table is there")
