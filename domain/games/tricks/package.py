@@ -107,8 +107,11 @@ RULES = {
 _EASY = EasyStrategy()
 
 
-def _levels(normal: Strategy, model: SearchModel) -> dict[str, Strategy]:
-    return {"easy": _EASY, "normal": normal, "hard": SearchStrategy(model)}
+def _levels(normal: Strategy, model: SearchModel, *, refines: bool = False) -> dict[str, Strategy]:
+    """The three levels; with ``refines``, ``hard`` keeps ``normal``'s move unless its search finds
+    another clearly better (``SearchStrategy.heuristic``)."""
+    hard = SearchStrategy(model, heuristic=normal if refines else None)
+    return {"easy": _EASY, "normal": normal, "hard": hard}
 
 
 # Chiamata's hard player bids as the normal one does. It searches the card play, and the call too,
@@ -132,7 +135,9 @@ PACKAGE = GamePackage(
     name="tricks",
     variants=(
         GameVariant(
-            BRISCOLA, _levels(BriscolaStrategy(), BRISCOLA_MODELS[BRISCOLA.game_type]), table="briscola.js"
+            BRISCOLA,
+            _levels(BriscolaStrategy(), BRISCOLA_MODELS[BRISCOLA.game_type], refines=True),
+            table="briscola.js",
         ),
         GameVariant(
             BRISCOLA_A_QUATTRO,

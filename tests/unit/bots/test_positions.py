@@ -18,20 +18,6 @@ from tests.unit.bots.positions import FANTE_OF_COPPE_LED, LONE_FANTE, LONE_FIVE,
 from tests.unit.bots.simulate import NOW, engine_for, strategy_for
 
 LEVELS_ABOVE_EASY = [level for level in LEVELS if level != "easy"]
-SEARCH_STILL_SLIPS = pytest.mark.xfail(
-    reason="issue 34, open: at its default budget the search still makes this mistake from some seeds",
-    strict=False,
-)
-
-
-def levels_where_search_slips() -> list[Any]:
-    """Every level above easy; ``hard`` marked as not there yet (its failures are reported, not hidden)."""
-    return [
-        pytest.param(level, marks=SEARCH_STILL_SLIPS) if level == "hard" else level
-        for level in LEVELS_ABOVE_EASY
-    ]
-
-
 RNG_SEEDS = range(3)
 UNHURRIED = Budget(iterations=Budget().iterations, seconds=60.0)
 """The table's iterations without its 1 s wall-clock cap: on a loaded machine the cap would cut a
@@ -62,7 +48,7 @@ def test_on_a_fante_lead_it_trumps_rather_than_throw_the_ace_of_spade(level: str
     assert card in {"03B", "01B"}, "a high trump takes the fante home and keeps the ace of spade"
 
 
-@pytest.mark.parametrize("level", levels_where_search_slips())
+@pytest.mark.parametrize("level", LEVELS_ABOVE_EASY)
 def test_it_does_not_open_with_an_ace_that_any_trump_takes(level: str, seed: int) -> None:
     card = Card.parse(decision(OPENING_LEAD, level, seed)["card"])
     assert card.code != "01C", "an ace of coppe led first is eleven points for any trump"
