@@ -99,11 +99,13 @@ async def test_closing_the_pool_stops_its_processes() -> None:
 
 @pytest.mark.parametrize("kind", ["inline", "process_pool"])
 async def test_a_searching_player_searches_on_the_budget_it_was_given(kind: str) -> None:
-    # One iteration tries a single move; the package's own 400 choose another here.
+    # One iteration tries a single move; the package's own 400 choose another here. Briscola a
+    # quattro's hard plays the search's own move (two-player briscola's keeps normal's where the
+    # search finds nothing clearly better, as one deal never does).
     one_deal = Budget(iterations=1, seconds=30.0)
-    question = question_after("briscola", 3, "hard")
-    engine = REGISTRY.get("briscola")
-    hard = REGISTRY.computer_player("briscola", "hard")
+    question = question_after("briscola_a_quattro", 3, "hard")
+    engine = REGISTRY.get("briscola_a_quattro")
+    hard = REGISTRY.computer_player("briscola_a_quattro", "hard")
     on_one_deal = answer(engine, on_budget(hard, one_deal), question)
     assert on_one_deal != answer(engine, hard, question), "the question tells the budgets apart"
     made: Thinking = (
